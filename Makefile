@@ -1,0 +1,42 @@
+# `make run` and `make test` work on a fresh machine: they find a Python
+# >= 3.12, build .venv, install, migrate, then serve or test.
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench setup clean
+
+PYTHON := $(shell for p in python3.12 python3.13 python3.14 python3; do \
+	command -v $$p >/dev/null 2>&1 && \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && \
+	{ echo $$p; break; }; done)
+
+$(STAMP): pyproject.toml
+	@if [ -z "$(PYTHON)" ]; then \
+		echo "This project needs Python 3.12 or newer (Django 6): none was found on PATH." >&2; \
+		echo "Install one (e.g. 'pyenv install 3.12') and run make again." >&2; exit 1; fi
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade 'pip>=25.1'
+	$(PY) -m pip install -q --group dev
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: $(STAMP)
+	$(PY) -m pytest -q -p randomly
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict .
+
+bench: $(STAMP)
+	$(PY) bench/replay.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache db.sqlite3*

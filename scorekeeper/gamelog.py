@@ -1,0 +1,354 @@
+"""The pepper-log v1 format (contract §1) and the pepper-score v1 document.
+
+``read_log`` turns a document into a ``GameLog`` or raises ``LogError`` with
+``log: ...`` (the header) or ``event N: ...`` (the N-th event), in words a
+player can act on; it never lets a traceback through. ``replay_log`` then
+referees and scores it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypeGuard
+
+from scorekeeper.rules.engine import HandResult, Scoreboard, replay
+from scorekeeper.rules.errors import RulesError, Violation
+from scorekeeper.rules.events import (
+    AuctionCall,
+    Event,
+    Hand,
+    HandCorrected,
+    HandPassedOut,
+    HandRecorded,
+    HandVoided,
+)
+from scorekeeper.rules.explain import explain_hand
+from scorekeeper.rules.variants import Variant, find_variant, overrides_of
+from scorekeeper.rules.variants import with_overrides as apply_overrides
+
+FORMAT, VERSION = "pepper-log", 1
+_HAND_FIELDS = ("bidder", "bid", "trump", "tricks", "conceded")
+
+
+class LogError(Exception):
+    """A log refused: the message starts with ``log:`` or ``event N:``."""
+
+    def __init__(self, message: str, *, event: int | None = None) -> None:
+        self.event = event
+        self.message = message
+        where = "log" if event is None else f"event {event}"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """An event as the log carries it, with what never changes a score."""
+
+    event: Event
+    id: str | None = None
+    at: str | None = None
+    by: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    variant: Variant
+    seats: tuple[str, ...]
+    first_dealer: int
+    entries: tuple[LogEntry, ...]
+
+    @property
+    def events(self) -> list[Event]:
+        return [entry.event for entry in self.entries]
+
+
+def read_log(text: str | bytes) -> GameLog:
+    """Parse a pepper-log v1 JSON text (structure only; see ``replay_log``)."""
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise LogError(f"this is not valid JSON ({error})") from None
+    return parse_log(document)
+
+
+def parse_log(document: object) -> GameLog:
+    if not isinstance(document, dict):
+        raise LogError("a pepper log is a JSON object")
+    if document.get("format") != FORMAT:
+        raise LogError(f'"format" must be "{FORMAT}"')
+    if document.get("version") != VERSION or type(document.get("version")) is not int:
+        raise LogError(f"this app reads version {VERSION} of the pepper log")
+    seats = parse_seats(document.get("seats"))
+    variant = parse_variant(document.get("variant"), len(seats))
+    first_dealer = document.get("first_dealer")
+    if not _is_int(first_dealer) or not 0 <= first_dealer < len(seats):
+        raise LogError(f'"first_dealer" must be a seat from 0 to {len(seats) - 1}')
+    events = document.get("events")
+    if not isinstance(events, list):
+        raise LogError('"events" must be a list (it may be empty)')
+    entries = tuple(_parse_entry(raw, n) for n, raw in enumerate(events, start=1))
+    _check_ids(entries)
+    return GameLog(variant, seats, first_dealer, entries)
+
+
+def parse_seats(raw: object) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
+        raise LogError('"seats" must be a list of player names')
+    names = tuple(name.strip() for name in raw)
+    if len(names) < 2 or not all(names):
+        raise LogError("every seat needs a name, and there are at least 2 seats")
+    if len({name.casefold() for name in names}) != len(names):
+        raise LogError("two seats have the same name: give each player their own")
+    return names
+
+
+def parse_variant(raw: object, seats: int) -> Variant:
+    """``"moon-42"`` or ``{"preset": "moon-42", ...overrides}``."""
+    overrides: dict[str, object] = {}
+    if isinstance(raw, dict):
+        overrides = {key: value for key, value in raw.items() if key != "preset"}
+        raw = raw.get("preset")
+    if not isinstance(raw, str):
+        raise LogError('"variant" must be a preset name or {"preset": NAME, ...}')
+    try:
+        return apply_overrides(find_variant(raw, seats), overrides)
+    except RulesError as error:
+        raise LogError(error.message) from None
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    """A whole number, and not a JSON true/false."""
+    return type(value) is int
+
+
+def _parse_entry(raw: object, n: int) -> LogEntry:
+    if not isinstance(raw, dict):
+        raise LogError("each event must be a JSON object", event=n)
+    for key in ("id", "at", "by", "note"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise LogError(f'"{key}" must be text', event=n)
+    if raw.get("at") is not None:
+        try:
+            datetime.fromisoformat(raw["at"])
+        except ValueError:
+            raise LogError('"at" must be an ISO 8601 time', event=n) from None
+    kind = raw.get("type")
+    event: Event
+    if kind == "hand":
+        event = parse_hand(raw, n)
+    elif kind in ("void", "correct"):
+        target = raw.get("target")
+        if not _is_int(target):
+            raise LogError('"target" must be the position of a hand event', event=n)
+        if kind == "void":
+            reason = raw.get("reason", "")
+            if not isinstance(reason, str):
+                raise LogError('"reason" must be text', event=n)
+            event = HandVoided(target, reason)
+        else:
+            if not isinstance(raw.get("hand"), dict):
+                raise LogError('a correction needs "hand": the hand as it was', event=n)
+            event = HandCorrected(target, parse_hand(raw["hand"], n))
+    else:
+        raise LogError('"type" must be "hand", "void" or "correct"', event=n)
+    return LogEntry(event, raw.get("id"), raw.get("at"), raw.get("by"), raw.get("note"))
+
+
+def parse_hand(raw: Mapping[str, Any], n: int) -> Hand:
+    """The fields of a hand event: bid, or ``passed_out: true``."""
+    if raw.get("type", "hand") != "hand":
+        raise LogError('a corrected hand must be a "hand"', event=n)
+    auction = _parse_auction(raw.get("auction"), n)
+    passed_out = raw.get("passed_out", False)
+    if not isinstance(passed_out, bool):
+        raise LogError('"passed_out" must be true or false', event=n)
+    if passed_out:
+        if any(key in raw for key in _HAND_FIELDS):
+            raise LogError("a passed-out hand has no bidder, bid or tricks", event=n)
+        return HandPassedOut(auction)
+    bidder, bid, trump = raw.get("bidder"), raw.get("bid"), raw.get("trump")
+    if not _is_int(bidder):
+        raise LogError('"bidder" must be a seat number', event=n)
+    if not (_is_int(bid) or isinstance(bid, str)):
+        raise LogError('"bid" must be a number of tricks or a named bid', event=n)
+    if not isinstance(trump, str):
+        raise LogError('"trump" must be a suit name or "no-trump"', event=n)
+    if ("tricks" in raw) == ("conceded" in raw):
+        raise LogError(
+            'a hand has either "tricks" (played) or "conceded", not both or neither',
+            event=n,
+        )
+    if "tricks" in raw:
+        tricks = raw["tricks"]
+        if not isinstance(tricks, list) or not all(_is_int(t) for t in tricks):
+            raise LogError('"tricks" must be a list of whole numbers', event=n)
+        return HandRecorded(bidder, bid, trump, tuple(tricks), None, auction)
+    conceded = raw["conceded"]
+    if not isinstance(conceded, dict) or not _is_int(conceded.get("free_tricks")):
+        raise LogError('"conceded" must be {"free_tricks": a whole number}', event=n)
+    return HandRecorded(bidder, bid, trump, None, conceded["free_tricks"], auction)
+
+
+def _parse_auction(raw: object, n: int) -> tuple[AuctionCall, ...] | None:
+    if raw is None:
+        return None
+    calls: list[AuctionCall] = []
+    if isinstance(raw, list):
+        for call in raw:
+            if not (
+                isinstance(call, list)
+                and len(call) == 2
+                and _is_int(call[0])
+                and (_is_int(call[1]) or isinstance(call[1], str))
+            ):
+                break
+            calls.append((call[0], call[1]))
+        else:
+            return tuple(calls)
+    raise LogError(
+        '"auction" must be a list of [seat, call] pairs, call "pass" or a bid', event=n
+    )
+
+
+def _check_ids(entries: Sequence[LogEntry]) -> None:
+    seen: dict[str, int] = {}
+    for n, entry in enumerate(entries, start=1):
+        if entry.id is None:
+            continue
+        if entry.id in seen:
+            raise LogError(
+                f"id {entry.id!r} is already used by event {seen[entry.id]}", event=n
+            )
+        seen[entry.id] = n
+
+
+def replay_log(log: GameLog) -> Scoreboard:
+    """Referee and score a parsed log; a broken rule becomes ``event N: ...``."""
+    try:
+        return replay(log.variant, log.seats, log.first_dealer, log.events)
+    except Violation as violation:
+        raise LogError(
+            f"{violation.message} ({violation.rule})", event=violation.event
+        ) from None
+    except RulesError as error:  # pragma: no cover - parse_log checks seats first
+        raise LogError(error.message) from None
+
+
+def read_and_replay(text: str | bytes) -> tuple[GameLog, Scoreboard]:
+    log = read_log(text)
+    return log, replay_log(log)
+
+
+# Writing ---------------------------------------------------------------------
+
+
+def variant_document(variant: Variant) -> str | dict[str, object]:
+    overrides = overrides_of(variant)
+    return {"preset": variant.preset, **overrides} if overrides else variant.preset
+
+
+def hand_fields(hand: Hand) -> dict[str, object]:
+    fields: dict[str, object]
+    if isinstance(hand, HandPassedOut):
+        fields = {"passed_out": True}
+    else:
+        fields = {"bidder": hand.bidder, "bid": hand.bid, "trump": hand.trump}
+        if hand.tricks is not None:
+            fields["tricks"] = list(hand.tricks)
+        else:
+            fields["conceded"] = {"free_tricks": hand.free_tricks}
+    if hand.auction is not None:
+        fields["auction"] = [[seat, call] for seat, call in hand.auction]
+    return fields
+
+
+def event_document(entry: LogEntry) -> dict[str, object]:
+    event = entry.event
+    document: dict[str, object]
+    if isinstance(event, HandVoided):
+        document = {"type": "void", "target": event.target}
+        if event.reason:
+            document["reason"] = event.reason
+    elif isinstance(event, HandCorrected):
+        document = {"type": "correct", "target": event.target}
+        document["hand"] = hand_fields(event.hand)
+    else:
+        document = {"type": "hand", **hand_fields(event)}
+    for key in ("id", "at", "by", "note"):
+        value = getattr(entry, key)
+        if value is not None:
+            document[key] = value
+    return document
+
+
+def log_document(log: GameLog) -> dict[str, object]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": variant_document(log.variant),
+        "seats": list(log.seats),
+        "first_dealer": log.first_dealer,
+        "events": [event_document(entry) for entry in log.entries],
+    }
+
+
+def score_document(board: Scoreboard) -> dict[str, object]:
+    """The pepper-score v1 document printed by ``replay --json`` (contract §3)."""
+    variant = board.variant
+    sides = variant.sides
+    return {
+        "format": "pepper-score",
+        "version": 1,
+        "variant": variant.preset,
+        "overrides": overrides_of(variant),
+        "sides": [
+            {"name": name, "seats": list(range(side, variant.seats, sides))}
+            for side, name in enumerate(board.side_names)
+        ],
+        "hands": [_hand_document(board, result) for result in board.hands],
+        "totals": list(board.totals),
+        "status": board.status,
+        "winners": list(board.winners),
+        "tied": list(board.tied),
+        "next": None
+        if board.next is None
+        else {
+            "hand": board.next.number,
+            "dealer": board.next.dealer,
+            "first_bidder": board.next.first_bidder,
+            "pepper_round": board.next.pepper_round,
+            "forced_bid": board.next.forced_bid,
+        },
+    }
+
+
+def _hand_document(board: Scoreboard, result: HandResult) -> dict[str, object]:
+    document: dict[str, object] = {
+        "number": result.number,
+        "event": result.event,
+        "dealer": result.dealer,
+        "first_bidder": result.first_bidder,
+    }
+    hand = result.hand
+    if isinstance(hand, HandRecorded):
+        document.update(bidder=hand.bidder, bid=hand.bid, trump=hand.trump)
+        if hand.tricks is not None:
+            document["tricks"] = list(hand.tricks)
+        else:
+            document["free_tricks"] = hand.free_tricks
+    document.update(
+        outcome=result.outcome,
+        pepper_round=result.pepper_round,
+        deltas=list(result.deltas),
+        totals=list(result.totals),
+        explanation=explain_hand(board, result),
+    )
+    return document
+
+
+def dumps(document: object) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False)

@@ -1,0 +1,64 @@
+"""What can happen to a game, as frozen past-tense facts (contract §1).
+
+The log is a list of these; nothing is ever edited: a mistake is fixed by a
+later ``HandVoided`` or ``HandCorrected``. Ids, times and authors belong to
+the log entry that carries an event, not to the event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .variants import Call
+
+AuctionCall = tuple[int, Call]  # (seat, "pass" or a bid)
+PASS = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecorded:
+    """A hand that was bid: played out (``tricks``) or conceded.
+
+    ``tricks`` has one count per side, in side order; a conceded hand has
+    ``free_tricks`` instead: the tricks the defenders were granted.
+    """
+
+    bidder: int
+    bid: Call
+    trump: str
+    tricks: tuple[int, ...] | None = None
+    free_tricks: int | None = None
+    auction: tuple[AuctionCall, ...] | None = None
+
+    @property
+    def conceded(self) -> bool:
+        return self.tricks is None
+
+
+@dataclass(frozen=True, slots=True)
+class HandPassedOut:
+    """Nobody bid: the hand was thrown in and the deal passes."""
+
+    auction: tuple[AuctionCall, ...] | None = None
+
+
+Hand = HandRecorded | HandPassedOut
+
+
+@dataclass(frozen=True, slots=True)
+class HandVoided:
+    """The hand event at log position ``target`` (1-based) never happened."""
+
+    target: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandCorrected:
+    """The hand event at log position ``target`` is replaced by ``hand``."""
+
+    target: int
+    hand: Hand
+
+
+Event = HandRecorded | HandPassedOut | HandVoided | HandCorrected

@@ -1,0 +1,117 @@
+"""Why a hand scored what it did, in one sentence that cites the rule."""
+
+from __future__ import annotations
+
+from .engine import HandResult, Scoreboard
+from .events import HandRecorded
+from .variants import BidRule, Variant
+
+
+def _points(delta: int) -> str:
+    return f"+{delta}" if delta >= 0 else str(delta)
+
+
+def _tricks(count: int) -> str:
+    return "no trick" if count == 0 else f"{count}"
+
+
+def explain_hand(board: Scoreboard, result: HandResult) -> str:
+    """E.g. "Bob & Dan bid 4 and took 5: made, +4. Ann & Cat took 1: +1."."""
+    hand = result.hand
+    if not isinstance(hand, HandRecorded):
+        return "Nobody bid; the deal passes."
+    variant = board.variant
+    rule = variant.bid_rule(hand.bid)
+    assert rule is not None  # the engine only keeps legal hands
+    names = board.side_names
+    bidder_side = hand.bidder % variant.sides
+    bidder = names[bidder_side]
+    deltas = result.deltas
+    if hand.tricks is None:
+        return _explain_concession(variant, rule, hand, names, deltas)
+    won = hand.tricks[bidder_side]
+    verdict = "made" if won >= rule.tricks_needed else "set"
+    text = (
+        f"{bidder} bid {rule.label} and took {won}: {verdict}, "
+        f"{_points(deltas[bidder_side])}{_bidder_why(variant, rule, won)}."
+    )
+    for side, name in enumerate(names):
+        if side != bidder_side:
+            text += f" {name}{_defender_why(variant, rule, hand.tricks[side])}: "
+            text += f"{_points(deltas[side])}."
+    return f"{text[:-1]} ({variant.cite('scoring')})."
+
+
+def _bidder_why(variant: Variant, rule: BidRule, won: int) -> str:
+    if won < rule.tricks_needed:
+        if rule.set_points == variant.tricks_per_hand and rule.made_points is None:
+            return f" (a set costs {rule.set_points} whatever the bid)"
+        return f" (a set costs the bid's {rule.set_points})"
+    if rule.made_points is None:
+        return " (a point a trick)"
+    return " (the bid's value)" if rule.made_points != won else ""
+
+
+def _defender_why(variant: Variant, rule: BidRule, won: int) -> str:
+    if won == 0:
+        penalty = variant.defenders_shut_out_lose
+        return " took no trick" + (": a side shut out loses the bid" if penalty else "")
+    if rule.defender_points is not None:
+        return (
+            f" took {won}, and any trick on a {rule.label} pays {rule.defender_points}"
+        )
+    return f" took {won}"
+
+
+def _explain_concession(
+    variant: Variant,
+    rule: BidRule,
+    hand: HandRecorded,
+    names: tuple[str, ...],
+    deltas: tuple[int, ...],
+) -> str:
+    bidder_side = hand.bidder % variant.sides
+    free = hand.free_tricks or 0
+    gift = "threw the hand in" if free == 0 else f"were granted {free} free trick"
+    gift += "s" if free > 1 else ""
+    others = [side for side in range(variant.sides) if side != bidder_side]
+    defenders = " and ".join(names[side] for side in others)
+    scores = ", ".join(f"{names[side]} {_points(deltas[side])}" for side in others)
+    return (
+        f"{names[bidder_side]} bid {rule.label}; {defenders} {gift}: "
+        f"{names[bidder_side]} {_points(deltas[bidder_side])}, {scores} "
+        f"({variant.cite('negotiation')})."
+    )
+
+
+def explain_status(board: Scoreboard) -> str:
+    """Who won, or what the next hand needs, in a sentence."""
+    variant = board.variant
+    names = board.side_names
+    if board.winners:
+        won = " and ".join(names[side] for side in board.winners)
+        verb = "win" if len(board.winners) > 1 or " & " in won else "wins"
+        tie = " (an exact tie: all tied win)" if len(board.winners) > 1 else ""
+        return f"{won} {verb} with {max(board.totals)}{tie} ({variant.cite('target')})."
+    if board.tied:
+        level = " and ".join(names[side] for side in board.tied)
+        how = (
+            "play on until one side is ahead"
+            if variant.exact_tie == "play-on"
+            else "a new pepper round is played"
+        )
+        return (
+            f"{level} are tied at {max(board.totals)}: {how} "
+            f"({variant.cite('exact_tie')})."
+        )
+    turn = board.next
+    assert turn is not None
+    seats = board.seats
+    forced = (
+        f" and must bid {turn.forced_bid} (pepper round)" if turn.pepper_round else ""
+    )
+    return (
+        f"Hand {turn.number}: {seats[turn.dealer]} deals, "
+        f"{seats[turn.first_bidder]} bids first{forced}. "
+        f"First to {variant.target_score} wins."
+    )

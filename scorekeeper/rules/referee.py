@@ -1,0 +1,266 @@
+"""The referee: may this hand, or this auction, stand? (contract §1, §4)
+
+Each check comes as a pair: ``verify_x`` raises a ``Violation`` naming the
+rule and saying, in a player's words, what is wrong; ``can_x`` answers
+yes or no. ``names`` are the seats' names, used in messages only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import TRUMPS
+from .errors import Violation
+from .events import PASS, AuctionCall, Hand, HandPassedOut, HandRecorded
+from .variants import BidRule, Call, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who deals hand ``number``, who bids first, and what bid is forced."""
+
+    number: int
+    dealer: int
+    first_bidder: int
+    pepper_round: bool
+    forced_bid: Call | None
+
+
+def turn_of(variant: Variant, first_dealer: int, number: int, pepper: bool) -> Turn:
+    """The deal moves one seat clockwise each hand, passed-out ones too;
+    the seat after the dealer bids first (seed 000 'The Deal', contract §1)."""
+    dealer = (first_dealer + number - 1) % variant.seats
+    forced = variant.lowest_bid if pepper else None
+    return Turn(number, dealer, (dealer + 1) % variant.seats, pepper, forced)
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def verify_hand(
+    variant: Variant, turn: Turn, hand: Hand, names: Sequence[str] = ()
+) -> BidRule | None:
+    """Raise a ``Violation`` unless ``hand`` may be recorded as hand ``turn``;
+    return the bid's rule (None for a passed-out hand)."""
+    if type(hand) is HandPassedOut:
+        _verify_passed_out(variant, turn, hand, names)
+        return None
+    assert type(hand) is HandRecorded
+    rule = _verify_contract(variant, turn, hand, names)
+    if hand.tricks is not None:
+        _verify_tricks(variant, hand.tricks)
+    else:
+        _verify_concession(variant, rule, hand)
+    if hand.auction is not None:
+        outcome = verify_auction(variant, turn, hand.auction, names)
+        if outcome != (hand.bidder, hand.bid):
+            won = "was passed out" if outcome is None else _won(names, *outcome)
+            raise Violation(
+                f"the auction {won}, but the hand says "
+                f"{seat_name(names, hand.bidder)} bid {hand.bid}",
+                rule=variant.cite("auction"),
+            )
+    return rule
+
+
+def can_hand(
+    variant: Variant, turn: Turn, hand: Hand, names: Sequence[str] = ()
+) -> bool:
+    try:
+        verify_hand(variant, turn, hand, names)
+    except Violation:
+        return False
+    return True
+
+
+def _won(names: Sequence[str], seat: int, call: Call) -> str:
+    return f"was won by {seat_name(names, seat)} bidding {call}"
+
+
+def _verify_passed_out(
+    variant: Variant, turn: Turn, hand: HandPassedOut, names: Sequence[str]
+) -> None:
+    if turn.pepper_round:
+        raise Violation(
+            f"hand {turn.number} is in the pepper round: "
+            f"{seat_name(names, turn.first_bidder)} must bid {turn.forced_bid}, "
+            "so it cannot be passed out",
+            rule=variant.cite("pepper_round"),
+        )
+    if hand.auction is not None:
+        outcome = verify_auction(variant, turn, hand.auction, names)
+        if outcome is not None:
+            raise Violation(
+                f"the auction {_won(names, *outcome)}, so the hand was not passed out",
+                rule=variant.cite("auction"),
+            )
+
+
+def _verify_contract(
+    variant: Variant, turn: Turn, hand: HandRecorded, names: Sequence[str]
+) -> BidRule:
+    if not 0 <= hand.bidder < variant.seats:
+        raise Violation(
+            f"the bidder must be a seat from 0 to {variant.seats - 1}",
+            rule="contract §1",
+        )
+    rule = variant.bid_rule(hand.bid)
+    if rule is None:
+        ladder = ", ".join(str(rung.call) for rung in variant.ladder)
+        raise Violation(
+            f"{variant.preset} has no bid {hand.bid!r}: the bids are {ladder}",
+            rule=variant.cite("ladder"),
+        )
+    if hand.trump not in TRUMPS:
+        raise Violation(
+            f"{hand.trump!r} is not a trump: choose clubs, diamonds, hearts, "
+            "spades or no-trump",
+            rule="contract §1",
+        )
+    if turn.pepper_round and (
+        hand.bidder != turn.first_bidder
+        or hand.bid != turn.forced_bid
+        or hand.auction is not None
+    ):
+        raise Violation(
+            f"hand {turn.number} is in the pepper round: "
+            f"{seat_name(names, turn.first_bidder)}, after the dealer, takes the "
+            f"bid at {turn.forced_bid} and nobody else bids",
+            rule=variant.cite("pepper_round"),
+        )
+    return rule
+
+
+def _verify_tricks(variant: Variant, tricks: tuple[int, ...]) -> None:
+    if (
+        len(tricks) != variant.sides
+        or min(tricks) < 0
+        or sum(tricks) != variant.tricks_per_hand
+    ):
+        got = ", ".join(str(count) for count in tricks) or "none"
+        raise Violation(
+            f"the tricks must be {variant.sides} counts, one per side, none "
+            f"negative, adding up to {variant.tricks_per_hand} (got {got})",
+            rule=variant.cite("scoring"),
+        )
+
+
+def _verify_concession(variant: Variant, rule: BidRule, hand: HandRecorded) -> None:
+    free = hand.free_tricks
+    assert free is not None
+    most = rule.max_free_tricks
+    if most is None:
+        raise Violation(
+            f"{variant.preset} has no negotiation: the hand must be played out",
+            rule=variant.cite("negotiation"),
+        )
+    if variant.clubs_must_play and hand.trump == "clubs":
+        raise Violation(
+            "with clubs trump the defenders must play the hand",
+            rule=variant.cite("clubs"),
+        )
+    if not 0 <= free <= most:
+        raise Violation(
+            f"on a bid of {rule.label} the defenders may be granted at most "
+            f"{most} free trick{'' if most == 1 else 's'} (got {free})",
+            rule=variant.cite("negotiation"),
+        )
+
+
+def verify_auction(
+    variant: Variant,
+    turn: Turn,
+    auction: Sequence[AuctionCall],
+    names: Sequence[str] = (),
+) -> tuple[int, Call] | None:
+    """Referee an auction; return (high bidder, bid), or None if all passed.
+
+    The first call is the first bidder's; each next call belongs to the next
+    seat clockwise that has not passed; every bid beats the bids before it.
+    ``bid-euchre`` gives every seat exactly one call, ending with the dealer;
+    the others end when all but the high bidder have passed, or at once on
+    the ladder's highest bid (contract §4).
+    """
+    rule = variant.cite("auction")
+    if turn.pepper_round:
+        raise Violation(
+            "a pepper-round hand has no auction: the bid is forced",
+            rule=variant.cite("pepper_round"),
+        )
+    passed: set[int] = set()
+    high: tuple[int, Call] | None = None
+    high_rank = -1
+    expected: int | None = turn.first_bidder
+    for position, (seat, call) in enumerate(auction, start=1):
+        if expected is None:
+            raise Violation(f"call {position}: the auction was already over", rule=rule)
+        if seat != expected:
+            raise Violation(
+                f"call {position}: it was {seat_name(names, expected)}'s turn, "
+                f"not {seat_name(names, seat)}'s",
+                rule=rule,
+            )
+        if call == PASS:
+            passed.add(seat)
+        else:
+            rank = _ladder_rank(variant, call)
+            if rank is None:
+                raise Violation(
+                    f"call {position}: {variant.preset} has no bid {call!r}",
+                    rule=variant.cite("ladder"),
+                )
+            if high is not None and rank <= high_rank:
+                raise Violation(
+                    f"call {position}: a bid must be higher than {high[1]}", rule=rule
+                )
+            high, high_rank = (seat, call), rank
+        expected = _next_caller(variant, seat, position, passed, high, high_rank)
+    if expected is not None:
+        raise Violation(
+            f"the auction is unfinished: {seat_name(names, expected)} has not called",
+            rule=rule,
+        )
+    return high
+
+
+def can_auction(
+    variant: Variant,
+    turn: Turn,
+    auction: Sequence[AuctionCall],
+    names: Sequence[str] = (),
+) -> bool:
+    try:
+        verify_auction(variant, turn, auction, names)
+    except Violation:
+        return False
+    return True
+
+
+def _ladder_rank(variant: Variant, call: Call) -> int | None:
+    for rank, rung in enumerate(variant.ladder):
+        if rung.call == call and type(rung.call) is type(call):
+            return rank
+    return None
+
+
+def _next_caller(
+    variant: Variant,
+    seat: int,
+    calls: int,
+    passed: set[int],
+    high: tuple[int, Call] | None,
+    high_rank: int,
+) -> int | None:
+    """Whose call is next, or None once the auction is over."""
+    seats = variant.seats
+    if variant.one_call_each:  # bid-euchre: one call each, ending with the dealer
+        return None if calls == seats else (seat + 1) % seats
+    still_in = seats - len(passed)
+    if high_rank == len(variant.ladder) - 1 or still_in == (0 if high is None else 1):
+        return None
+    following = (seat + 1) % seats
+    while following in passed:
+        following = (following + 1) % seats
+    return following
