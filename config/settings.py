@@ -80,7 +80,10 @@ def _database() -> dict[str, Any]:
     if url:
         config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60))
     else:
-        config = {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+        config = {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+        }
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # WAL lets readers run beside the one writer; IMMEDIATE takes the write
         # lock when a transaction starts, so concurrent appends wait their turn

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .errors import VariantError, Violation
 from .events import Event, Hand, HandPassedOut, HandRecorded, HandVoided
-from .referee import Turn, seat_name, turn_of, verify_hand
+from .referee import Turn, turn_of, verify_hand
 from .variants import DEFAULT_TIE_PEPPER_ROUND, BidRule, Variant
 
 
@@ -46,6 +46,7 @@ class Scoreboard:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     tied: tuple[int, ...]  # sides level at the top at or above the target
+    pepper_round_until: int  # the last hand of the current pepper round, if any
     next: Turn | None
 
     @property
@@ -212,6 +213,7 @@ class _Fold:
             totals=tuple(self.totals),
             winners=self.winners,
             tied=self.tied,
+            pepper_round_until=self.pepper_until,
             next=None if self.winners else self.turn(),
         )
 
@@ -266,8 +268,3 @@ def _check_target(
     else:
         message = f"event {target} is not a hand: only hands can be voided or corrected"
     raise Violation(message, rule="contract §1", event=position)
-
-
-def hand_label(variant: Variant, names: Sequence[str], result: HandResult) -> str:
-    """ "Hand 7 · Cat deals" for a heading."""
-    return f"Hand {result.number} · {seat_name(names, result.dealer)} deals"

@@ -30,10 +30,6 @@ class HandRecorded:
     free_tricks: int | None = None
     auction: tuple[AuctionCall, ...] | None = None
 
-    @property
-    def conceded(self) -> bool:
-        return self.tricks is None
-
 
 @dataclass(frozen=True, slots=True)
 class HandPassedOut:

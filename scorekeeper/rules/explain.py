@@ -11,10 +11,6 @@ def _points(delta: int) -> str:
     return f"+{delta}" if delta >= 0 else str(delta)
 
 
-def _tricks(count: int) -> str:
-    return "no trick" if count == 0 else f"{count}"
-
-
 def explain_hand(board: Scoreboard, result: HandResult) -> str:
     """E.g. "Bob & Dan bid 4 and took 5: made, +4. Ann & Cat took 1: +1."."""
     hand = result.hand

@@ -14,12 +14,12 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from scorekeeper.rules.cards import (
-    CardError,
     legal_follows,
     parse_card,
     parse_trump,
     trick_winner,
 )
+from scorekeeper.rules.errors import CardError
 
 
 class Command(BaseCommand):
