@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.events import (
     AuctionCall,
+    Call,
     Event,
     HandCorrected,
     HandPassedOut,
     HandRecorded,
     HandVoided,
 )
-from scorekeeper.rules.variants import Call, Variant, find_variant, with_overrides
+from scorekeeper.rules.variants import Variant, find_variant, with_overrides
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 

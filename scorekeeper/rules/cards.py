@@ -17,6 +17,7 @@ from .errors import CardError
 RANKS = ("9", "10", "J", "Q", "K", "A")
 SUITS = ("C", "D", "H", "S")
 TRUMPS = ("clubs", "diamonds", "hearts", "spades", "no-trump")
+TRUMP_NAMES = frozenset(TRUMPS)
 SUIT_OF_TRUMP = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}

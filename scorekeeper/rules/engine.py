@@ -8,14 +8,14 @@ that makes a later hand illegal is reported as that later hand's error.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple, overload
 
+from .cards import TRUMP_NAMES
 from .errors import VariantError, Violation
-from .events import Event, Hand, HandPassedOut, HandRecorded, HandVoided
+from .events import Event, Hand, HandCorrected, HandPassedOut, HandRecorded, HandVoided
 from .referee import Turn, turn_of, verify_hand
-from .variants import DEFAULT_TIE_PEPPER_ROUND, BidRule, Variant
+from .variants import DEFAULT_TIE_PEPPER_ROUND, Variant
 
 
 class HandResult(NamedTuple):
@@ -37,17 +37,68 @@ class HandResult(NamedTuple):
         return "conceded" if self.hand.tricks is None else "played"
 
 
-@dataclass(frozen=True, slots=True)
-class Scoreboard:
+# What replay keeps of each hand: (log position, hand, deltas, totals,
+# pepper round?). Number, dealer and first bidder follow from the position
+# in the list, and are filled in when a hand is read.
+Row = tuple[int, Hand, tuple[int, ...], tuple[int, ...], bool]
+
+
+class Hands(Sequence[HandResult]):
+    """A scoreboard's effective hands, read-only. Each ``HandResult`` is
+    built as it is read, so a replay that needs only the totals (checking
+    an append, standings) never pays for them."""
+
+    __slots__ = ("_rows", "_first_dealer", "_seats")
+
+    def __init__(self, rows: tuple[Row, ...], first_dealer: int, seats: int) -> None:
+        self._rows, self._first_dealer, self._seats = rows, first_dealer, seats
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def _result(self, index: int) -> HandResult:
+        position, hand, deltas, totals, pepper = self._rows[index]
+        dealer = (self._first_dealer + index) % self._seats
+        first_bidder = (dealer + 1) % self._seats
+        return HandResult(
+            index + 1, position, dealer, first_bidder, pepper, hand, deltas, totals
+        )
+
+    @overload
+    def __getitem__(self, index: int) -> HandResult: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[HandResult, ...]: ...
+    def __getitem__(self, index: int | slice) -> HandResult | tuple[HandResult, ...]:
+        if isinstance(index, slice):
+            return tuple(map(self._result, range(len(self._rows))[index]))
+        return self._result(range(len(self._rows))[index])
+
+    def __iter__(self) -> Iterator[HandResult]:
+        return map(self._result, range(len(self._rows)))
+
+
+class Scoreboard(NamedTuple):
     variant: Variant
     seats: tuple[str, ...]
     first_dealer: int
-    hands: tuple[HandResult, ...]
+    rows: tuple[Row, ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     tied: tuple[int, ...]  # sides level at the top at or above the target
     pepper_round_until: int  # the last hand of the current pepper round, if any
-    next: Turn | None
+
+    @property
+    def hands(self) -> Hands:
+        return Hands(self.rows, self.first_dealer, self.variant.seats)
+
+    @property
+    def next(self) -> Turn | None:
+        """What the next hand needs: dealer, first bidder, forced bid."""
+        if self.winners:
+            return None
+        number = len(self.rows) + 1
+        pepper = number <= self.pepper_round_until
+        return turn_of(self.variant, self.first_dealer, number, pepper)
 
     @property
     def finished(self) -> bool:
@@ -75,37 +126,6 @@ def side_names(variant: Variant, seats: Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def score_hand(variant: Variant, rule: BidRule, hand: HandRecorded) -> list[int]:
-    """Each side's points for one bid hand (seed 000 'Outcome', seed 001
-    §3.2 and §4.2, seed 002 'Scoring', contract §2)."""
-    sides = variant.sides
-    bidder_side = hand.bidder % sides
-    tricks = hand.tricks
-    if tricks is None:  # conceded: bidder scores the bid, defenders the gift
-        free = hand.free_tricks or 0
-        deltas = [free] * sides
-        made = rule.made_points
-        deltas[bidder_side] = (
-            made if made is not None else variant.tricks_per_hand - free
-        )
-        return deltas
-    deltas = []
-    for side in range(sides):
-        won = tricks[side]
-        if side == bidder_side:
-            if won >= rule.tricks_needed:
-                deltas.append(rule.made_points if rule.made_points is not None else won)
-            else:
-                deltas.append(-rule.set_points)
-        elif won == 0:
-            deltas.append(-rule.set_points if variant.defenders_shut_out_lose else 0)
-        elif rule.defender_points is None:
-            deltas.append(won)
-        else:
-            deltas.append(rule.defender_points)
-    return deltas
-
-
 class _Fold:
     """The game so far: totals, results and who, if anyone, has won."""
 
@@ -127,7 +147,7 @@ class _Fold:
         self.names = names
         self.first_dealer = first_dealer
         self.totals = [0] * variant.sides
-        self.results: list[HandResult] = []
+        self.results: list[Row] = []
         self.winners: tuple[int, ...] = ()
         self.tied: tuple[int, ...] = ()
         self.pepper_until = variant.pepper_round_hands
@@ -137,39 +157,82 @@ class _Fold:
         pepper = number <= self.pepper_until
         return turn_of(self.variant, self.first_dealer, number, pepper)
 
-    def play(self, position: int, hand: Hand) -> None:
-        variant = self.variant
+    def play(self, stream: Iterator[tuple[int, Any]]) -> tuple[int, Event] | None:
+        """Check and score each (log position, hand) of ``stream`` in turn;
+        stop at a void or correction and return it (None at the end).
+
+        A plain played hand outside a pepper round is accepted by a few
+        cheap checks; anything else, and anything those checks doubt, goes
+        to the referee, which alone words every refusal. (``Any``: the
+        ``type() is`` checks below decide each event's kind at run time, and
+        cost less than the ``isinstance`` calls mypy would need.)
+        """
+        totals, results = self.totals, self.results
+        seats, sides, target, outcomes, forced, nobody_scores, by_side = (
+            self.variant.engine_constants
+        )
+        pepper_until, over = self.pepper_until, bool(self.winners)
+        trump_names, number, first_dealer = TRUMP_NAMES, len(results), self.first_dealer
+        two_sides = sides == 2
+        for position, hand in stream:
+            kind = type(hand)
+            if kind is not HandRecorded and kind is not HandPassedOut:
+                return position, hand  # a void or a correction
+            number += 1
+            pepper = number <= pepper_until
+            deltas = None
+            if over or hand.auction is not None:
+                pass  # the referee words every refusal and checks auctions
+            elif kind is HandPassedOut:
+                deltas = None if pepper else nobody_scores
+            elif type(hand.bid) is not bool and (
+                not pepper
+                or (
+                    hand.bid == forced
+                    and hand.bidder == (first_dealer + number) % seats
+                )
+            ):
+                tricks = hand.tricks
+                if tricks is not None:
+                    if hand.trump in trump_names:
+                        deltas = outcomes.get((hand.bid, hand.bidder, tricks))
+                else:
+                    key = (hand.bid, hand.bidder, hand.free_tricks, hand.trump)
+                    deltas = outcomes.get(key)
+            if deltas is None:
+                deltas = self._referee(position, hand)
+            if two_sides:  # every team game and two-player classic
+                first, second = totals[0] + deltas[0], totals[1] + deltas[1]
+                totals[0], totals[1] = first, second
+                reached = first >= target or second >= target
+            else:
+                reached = False
+                for side in by_side:
+                    total = totals[side] + deltas[side]
+                    totals[side] = total
+                    if total >= target:
+                        reached = True
+            results.append((position, hand, deltas, tuple(totals), pepper))
+            if reached:
+                bidder = hand.bidder % sides if kind is HandRecorded else None
+                self._settle(number, bidder)
+                pepper_until, over = self.pepper_until, bool(self.winners)
+        return None
+
+    def _referee(self, position: int, hand: Hand) -> tuple[int, ...]:
+        """The referee's verdict on a hand the quick look-up did not settle:
+        its score, or a ``Violation`` at ``position``."""
         turn = self.turn()
         try:
             if self.winners:
                 raise self._game_over(turn.number)
-            rule = verify_hand(variant, turn, hand, self.names)
+            rule = verify_hand(self.variant, turn, hand, self.names)
         except Violation as violation:
             raise violation.at_event(position) from None
-        totals = self.totals
-        bidder_side = None
         if rule is None:
-            deltas = [0] * variant.sides
-        else:
-            assert isinstance(hand, HandRecorded)
-            bidder_side = hand.bidder % variant.sides
-            deltas = score_hand(variant, rule, hand)
-            for side, delta in enumerate(deltas):
-                totals[side] += delta
-        self.results.append(
-            HandResult(
-                turn.number,
-                position,
-                turn.dealer,
-                turn.first_bidder,
-                turn.pepper_round,
-                hand,
-                tuple(deltas),
-                tuple(totals),
-            )
-        )
-        if max(totals) >= variant.target_score:
-            self._settle(turn.number, bidder_side)
+            return (0,) * self.variant.sides
+        assert isinstance(hand, HandRecorded)
+        return self.variant.score_hand(rule, hand)
 
     def _settle(self, number: int, bidder_side: int | None) -> None:
         """Who has won, if anyone, once a side is at or above the target
@@ -205,16 +268,20 @@ class _Fold:
         )
 
     def scoreboard(self) -> Scoreboard:
-        return Scoreboard(
-            variant=self.variant,
-            seats=self.names,
-            first_dealer=self.first_dealer,
-            hands=tuple(self.results),
-            totals=tuple(self.totals),
-            winners=self.winners,
-            tied=self.tied,
-            pepper_round_until=self.pepper_until,
-            next=None if self.winners else self.turn(),
+        # tuple.__new__ skips NamedTuple's argument handling: replay builds
+        # one scoreboard per game, and a league replays thousands of games.
+        return tuple.__new__(
+            Scoreboard,
+            (
+                self.variant,
+                self.names,
+                self.first_dealer,
+                tuple(self.results),
+                tuple(self.totals),
+                self.winners,
+                self.tied,
+                self.pepper_until,
+            ),
         )
 
 
@@ -233,28 +300,31 @@ def replay(
         last = variant.seats - 1
         raise VariantError(f"the first dealer must be a seat from 0 to {last}")
     fold = _Fold(variant, names, first_dealer)
-    # Each hand event not voided, by log position: the hand in force and the
-    # position of the event that set it (the hand itself or its correction).
-    hands: dict[int, tuple[Hand, int]] = {}
-    for position, event in enumerate(events, start=1):
-        if isinstance(event, HandRecorded | HandPassedOut):
-            hands[position] = (event, position)
-            fold.play(position, event)
-            continue
+    stream = enumerate(events, start=1)
+    # Each hand event not voided, by log position: (the position of the event
+    # that set it, the hand in force). Kept only once a void or a correction
+    # appears: until then every hand event is in force as it was recorded.
+    hands: dict[int, tuple[int, Hand]] = {}
+    unfiled = 1  # the first position not yet filed in ``hands``
+    while (change := fold.play(stream)) is not None:
+        position, event = change
+        for earlier in range(unfiled, position):
+            hands[earlier] = (earlier, events[earlier - 1])  # type: ignore[assignment]
+        unfiled = position + 1
+        assert isinstance(event, HandVoided | HandCorrected)
         _check_target(events, hands, position, event.target)
         if isinstance(event, HandVoided):
             del hands[event.target]
         else:
-            hands[event.target] = (event.hand, position)
+            hands[event.target] = (position, event.hand)
         fold = _Fold(variant, names, first_dealer)
-        for hand, set_at in hands.values():
-            fold.play(set_at, hand)
+        fold.play(iter(hands.values()))
     return fold.scoreboard()
 
 
 def _check_target(
     events: Sequence[Event],
-    hands: dict[int, tuple[Hand, int]],
+    hands: dict[int, tuple[int, Hand]],
     position: int,
     target: int,
 ) -> None:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .variants import Call
-
+Call = int | str  # a bid: a number of tricks or a named bid such as "moon"
 AuctionCall = tuple[int, Call]  # (seat, "pass" or a bid)
 PASS = "pass"
 
@@ -29,6 +28,11 @@ class HandRecorded:
     tricks: tuple[int, ...] | None = None
     free_tricks: int | None = None
     auction: tuple[AuctionCall, ...] | None = None
+
+    def __post_init__(self) -> None:
+        # True == 1 in Python: a JSON true must never pass for seat or bid 1.
+        if type(self.bidder) is bool or type(self.bid) is bool:
+            raise TypeError("a bidder or bid cannot be true or false")
 
 
 @dataclass(frozen=True, slots=True)

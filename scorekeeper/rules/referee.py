@@ -8,16 +8,15 @@ yes or no. ``names`` are the seats' names, used in messages only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import TRUMPS
 from .errors import Violation
-from .events import PASS, AuctionCall, Hand, HandPassedOut, HandRecorded
-from .variants import BidRule, Call, Variant
+from .events import PASS, AuctionCall, Call, Hand, HandPassedOut, HandRecorded
+from .variants import BidRule, Variant
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(NamedTuple):
     """Who deals hand ``number``, who bids first, and what bid is forced."""
 
     number: int

@@ -10,11 +10,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
+from .cards import TRUMPS
 from .errors import VariantError
+from .events import Call, HandRecorded
 
-Call = int | str
 BothReach = Literal["higher", "bidder"]
 ExactTie = Literal["co-winners", "play-on", "pepper-round"]
 EXACT_TIES: tuple[ExactTie, ...] = ("co-winners", "play-on", "pepper-round")
@@ -46,7 +48,11 @@ class BidRule:
         return str(self.call).replace("-", " ")
 
 
-@dataclass(frozen=True, slots=True)
+# (bid, bidder's seat, tricks) or (bid, bidder's seat, free tricks, trump)
+Outcome = tuple[Call, int, tuple[int, ...]] | tuple[Call, int, int, str]
+
+
+@dataclass(frozen=True)
 class Variant:
     preset: str
     seats: int
@@ -63,15 +69,93 @@ class Variant:
     description: str
     sources: tuple[tuple[str, str], ...]
 
-    @property
+    # Derived from the settings once per variant (cached_property writes the
+    # instance dict, not a field: the variant stays frozen and comparable).
+    @cached_property
     def sides(self) -> int:
         return 2 if self.teams else self.seats
+
+    @cached_property
+    def engine_constants(
+        self,
+    ) -> tuple[
+        int, int, int, dict[Outcome, tuple[int, ...]], Call, tuple[int, ...], range
+    ]:
+        """What the engine's loop reads on every replay, gathered once."""
+        return (
+            self.seats,
+            self.sides,
+            self.target_score,
+            self.outcomes,
+            self.lowest_bid,
+            (0,) * self.sides,
+            range(self.sides),
+        )
+
+    @cached_property
+    def rules_by_call(self) -> dict[Call, BidRule]:
+        return {rule.call: rule for rule in self.ladder}
+
+    @cached_property
+    def outcomes(self) -> dict[Outcome, tuple[int, ...]]:
+        """Every legal outcome of a bid hand and its score, worked out once.
+
+        Keys are (bid, bidder's seat, tricks) for a played hand and (bid,
+        bidder's seat, free tricks, trump) for a conceded one; at most a few
+        thousand (8 seats x 10 bids x 9 splits). The engine looks a hand up
+        here instead of checking and scoring it again; what is not here
+        goes to the referee, which words every refusal.
+        """
+        table: dict[Outcome, tuple[int, ...]] = {}
+        for rule in self.ladder:
+            for seat in range(self.seats):
+                for tricks in _splits(self.tricks_per_hand, self.sides):
+                    hand = HandRecorded(seat, rule.call, "no-trump", tricks)
+                    table[rule.call, seat, tricks] = self.score_hand(rule, hand)
+                for free in range((rule.max_free_tricks or 0) + 1):
+                    for trump in TRUMPS:
+                        if rule.max_free_tricks is None or (
+                            self.clubs_must_play and trump == "clubs"
+                        ):
+                            continue
+                        hand = HandRecorded(seat, rule.call, trump, None, free)
+                        table[rule.call, seat, free, trump] = self.score_hand(
+                            rule, hand
+                        )
+        return table
+
+    def score_hand(self, rule: BidRule, hand: HandRecorded) -> tuple[int, ...]:
+        """Each side's points for one bid hand (seed 000 'Outcome', seed 001
+        §3.2 and §4.2, seed 002 'Scoring', contract §2)."""
+        bidder_side = hand.bidder % self.sides
+        tricks = hand.tricks
+        if tricks is None:  # conceded: the bidder scores the bid, defenders the gift
+            free = hand.free_tricks or 0
+            deltas = [free] * self.sides
+            made = rule.made_points
+            deltas[bidder_side] = self.tricks_per_hand - free if made is None else made
+            return tuple(deltas)
+        shut_out = -rule.set_points if self.defenders_shut_out_lose else 0
+        deltas = [
+            shut_out
+            if won == 0
+            else won
+            if rule.defender_points is None
+            else rule.defender_points
+            for won in tricks
+        ]
+        won = tricks[bidder_side]
+        if won < rule.tricks_needed:
+            deltas[bidder_side] = -rule.set_points
+        else:
+            deltas[bidder_side] = won if rule.made_points is None else rule.made_points
+        return tuple(deltas)
 
     @property
     def negotiation(self) -> bool:
         return any(rule.max_free_tricks is not None for rule in self.ladder)
 
-    @property
+    @cached_property
     def lowest_bid(self) -> Call:
         return self.ladder[0].call
 
@@ -84,13 +168,22 @@ class Variant:
         return seat % self.sides
 
     def bid_rule(self, call: Call) -> BidRule | None:
-        for rule in self.ladder:
-            if rule.call == call and type(rule.call) is type(call):
-                return rule
-        return None
+        """The ladder's rung for ``call`` (``True`` is not the bid 1)."""
+        return None if type(call) is bool else self.rules_by_call.get(call)
 
     def cite(self, topic: str) -> str:
         return dict(self.sources)[topic]
+
+
+def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to share ``total`` tricks among ``parts`` sides."""
+    if parts == 1:
+        return [(total,)]
+    return [
+        (first, *rest)
+        for first in range(total + 1)
+        for rest in _splits(total - first, parts - 1)
+    ]
 
 
 def _numbers(top: int, set_points: int) -> list[BidRule]:

@@ -114,3 +114,11 @@ def test_events_are_frozen_facts() -> None:
     event = HandVoided(1)
     with pytest.raises(AttributeError):
         event.target = 2  # type: ignore[misc]
+
+
+def test_hands_read_like_a_sequence_of_results() -> None:
+    board = play(CLASSIC, passed(), played(0, 1, 3, 3), passed())
+    every = list(board.hands)
+    assert len(board.hands) == 3
+    assert board.hands[1:] == tuple(every[1:])
+    assert board.hands[-1] == every[2] and board.hands[-1].number == 3

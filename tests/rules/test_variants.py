@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from scorekeeper.rules.errors import VariantError
+from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.variants import (
     PRESETS,
     find_variant,
@@ -107,6 +108,10 @@ def test_a_bid_is_found_by_value_and_kind_never_true_for_1() -> None:
     rule = rules.bid_rule(1)
     assert rule is not None and rule.tricks_needed == 1
     assert rules.bid_rule(True) is None
+    with pytest.raises(TypeError, match="cannot be true or false"):
+        HandRecorded(0, True, "hearts", (3, 3))
+    with pytest.raises(TypeError, match="cannot be true or false"):
+        HandRecorded(True, 1, "hearts", (3, 3))
     assert rules.bid_rule("moon") is None
     assert (rules.lowest_bid, rules.highest_bid) == (1, "big-pepper")
 
