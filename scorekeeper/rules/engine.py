@@ -185,12 +185,8 @@ class _Fold:
                 pass  # the referee words every refusal and checks auctions
             elif kind is HandPassedOut:
                 deltas = None if pepper else nobody_scores
-            elif type(hand.bid) is not bool and (
-                not pepper
-                or (
-                    hand.bid == forced
-                    and hand.bidder == (first_dealer + number) % seats
-                )
+            elif not pepper or (
+                hand.bid == forced and hand.bidder == (first_dealer + number) % seats
             ):
                 tricks = hand.tricks
                 if tricks is not None:
