@@ -146,3 +146,15 @@ def test_exact_tie_pepper_round_option_forces_the_next_hand_seed_001_4_2() -> No
     after = play(rules, *TIED_AT_42, played(3, 4, 3, 3))
     assert after.hands[-1].pepper_round
     assert (after.totals, after.winners) == ((45, 38), (0,))
+
+
+def test_when_both_reach_42_the_higher_wins_not_the_bidder_seed_001_4_2() -> None:
+    board = play(
+        MOON,
+        played(0, 4, 0, 6),  # -4 6
+        *[played(0, 4, 4, 2)] * 10,  # 36 26
+        played(1, 4, 1, 5),  # 37 30
+        *[played(1, 4, 2, 4)] * 3,  # both reach 42 in the last hand
+    )
+    assert board.hands[-2].totals == (41, 38)
+    assert (board.totals, board.winners) == ((43, 42), (0,))
