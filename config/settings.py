@@ -11,6 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+import django_stubs_ext
+
+# Lets generic Django classes (ModelAdmin[Game]) be subscripted at run time.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -89,6 +93,9 @@ def _database() -> dict[str, Any]:
         # lock when a transaction starts, so concurrent appends wait their turn
         # (busy timeout) instead of failing with "database is locked";
         # synchronous=FULL makes an acknowledged hand survive a power cut.
+        # Tests use a file too (not SQLite's shared memory), so that they see
+        # the WAL and the locking the app runs with.
+        config["TEST"] = {"NAME": BASE_DIR / "test-db.sqlite3"}
         config["OPTIONS"] = {
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,

@@ -90,7 +90,7 @@ def parse_log(document: object) -> GameLog:
     events = document.get("events")
     if not isinstance(events, list):
         raise LogError('"events" must be a list (it may be empty)')
-    entries = tuple(_parse_entry(raw, n) for n, raw in enumerate(events, start=1))
+    entries = tuple(parse_entry(raw, n) for n, raw in enumerate(events, start=1))
     _check_ids(entries)
     return GameLog(variant, seats, first_dealer, entries)
 
@@ -106,6 +106,14 @@ def parse_seats(raw: object) -> tuple[str, ...]:
     return names
 
 
+def game_variant(preset: str, seats: int, overrides: Mapping[str, object]) -> Variant:
+    """The variant a game is played under; bad settings become ``log:``."""
+    try:
+        return apply_overrides(find_variant(preset, seats), overrides)
+    except RulesError as error:
+        raise LogError(error.message) from None
+
+
 def parse_variant(raw: object, seats: int) -> Variant:
     """``"moon-42"`` or ``{"preset": "moon-42", ...overrides}``."""
     overrides: dict[str, object] = {}
@@ -114,10 +122,7 @@ def parse_variant(raw: object, seats: int) -> Variant:
         raw = raw.get("preset")
     if not isinstance(raw, str):
         raise LogError('"variant" must be a preset name or {"preset": NAME, ...}')
-    try:
-        return apply_overrides(find_variant(raw, seats), overrides)
-    except RulesError as error:
-        raise LogError(error.message) from None
+    return game_variant(raw, seats, overrides)
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -125,7 +130,8 @@ def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int
 
 
-def _parse_entry(raw: object, n: int) -> LogEntry:
+def parse_entry(raw: object, n: int) -> LogEntry:
+    """One event of a log (position ``n``), with its id, time and author."""
     if not isinstance(raw, dict):
         raise LogError("each event must be a JSON object", event=n)
     for key in ("id", "at", "by", "note"):

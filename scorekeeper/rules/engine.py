@@ -29,6 +29,7 @@ class HandResult(NamedTuple):
     hand: Hand
     deltas: tuple[int, ...]
     totals: tuple[int, ...]
+    target: int  # the hand event's own log position: what a void or correction names
 
     @property
     def outcome(self) -> str:
@@ -48,10 +49,17 @@ class Hands(Sequence[HandResult]):
     built as it is read, so a replay that needs only the totals (checking
     an append, standings) never pays for them."""
 
-    __slots__ = ("_rows", "_first_dealer", "_seats")
+    __slots__ = ("_rows", "_first_dealer", "_seats", "_targets")
 
-    def __init__(self, rows: tuple[Row, ...], first_dealer: int, seats: int) -> None:
+    def __init__(
+        self,
+        rows: tuple[Row, ...],
+        first_dealer: int,
+        seats: int,
+        targets: tuple[int, ...],
+    ) -> None:
         self._rows, self._first_dealer, self._seats = rows, first_dealer, seats
+        self._targets = targets
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -60,8 +68,19 @@ class Hands(Sequence[HandResult]):
         position, hand, deltas, totals, pepper = self._rows[index]
         dealer = (self._first_dealer + index) % self._seats
         first_bidder = (dealer + 1) % self._seats
+        # Hands in force at the last void or correction have their own
+        # positions in ``targets``; a hand recorded since is its own event.
+        target = self._targets[index] if index < len(self._targets) else position
         return HandResult(
-            index + 1, position, dealer, first_bidder, pepper, hand, deltas, totals
+            index + 1,
+            position,
+            dealer,
+            first_bidder,
+            pepper,
+            hand,
+            deltas,
+            totals,
+            target,
         )
 
     @overload
@@ -86,10 +105,12 @@ class Scoreboard(NamedTuple):
     winners: tuple[int, ...]
     tied: tuple[int, ...]  # sides level at the top at or above the target
     pepper_round_until: int  # the last hand of the current pepper round, if any
+    # The hand events in force at the last void or correction, in order.
+    targets: tuple[int, ...] = ()
 
     @property
     def hands(self) -> Hands:
-        return Hands(self.rows, self.first_dealer, self.variant.seats)
+        return Hands(self.rows, self.first_dealer, self.variant.seats, self.targets)
 
     @property
     def next(self) -> Turn | None:
@@ -263,9 +284,10 @@ class _Fold:
             rule=self.variant.cite("target"),
         )
 
-    def scoreboard(self) -> Scoreboard:
-        # tuple.__new__ skips NamedTuple's argument handling: replay builds
-        # one scoreboard per game, and a league replays thousands of games.
+    def scoreboard(self, targets: tuple[int, ...] = ()) -> Scoreboard:
+        # tuple.__new__ skips NamedTuple's argument handling (replay builds
+        # one scoreboard per game, and a league replays thousands of games);
+        # it must list every field: test_a_scoreboard_has_every_field.
         return tuple.__new__(
             Scoreboard,
             (
@@ -277,6 +299,7 @@ class _Fold:
                 self.winners,
                 self.tied,
                 self.pepper_until,
+                targets,
             ),
         )
 
@@ -315,7 +338,7 @@ def replay(
             hands[event.target] = (position, event.hand)
         fold = _Fold(variant, names, first_dealer)
         fold.play(iter(hands.values()))
-    return fold.scoreboard()
+    return fold.scoreboard(tuple(hands))
 
 
 def _check_target(

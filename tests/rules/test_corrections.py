@@ -122,3 +122,28 @@ def test_hands_read_like_a_sequence_of_results() -> None:
     assert len(board.hands) == 3
     assert board.hands[1:] == tuple(every[1:])
     assert board.hands[-1] == every[2] and board.hands[-1].number == 3
+
+
+def test_each_hand_names_the_event_a_void_or_correction_must_target() -> None:
+    board = play(
+        CLASSIC,
+        played(1, 3, 1, 5),
+        passed(),
+        correct(1, played(1, 3, 2, 4)),
+        passed(),
+        void(2),
+        passed(),
+    )
+    assert [(hand.event, hand.target) for hand in board.hands] == [
+        (3, 1),
+        (4, 4),
+        (6, 6),
+    ]
+    plain = play(CLASSIC, passed(), passed())
+    assert [hand.target for hand in plain.hands] == [1, 2]
+
+
+def test_a_scoreboard_has_every_field() -> None:
+    board = play(CLASSIC, passed())
+    assert len(board) == len(type(board)._fields)
+    assert board._asdict()["targets"] == ()

@@ -1,0 +1,56 @@
+"""The event store's tables: a game and its append-only log of events.
+
+``GameEvent.payload`` holds the event exactly as pepper-log v1 writes it,
+so a game's export is its stored log. Rows are only ever inserted, through
+``eventstore.append``; nothing updates or deletes one.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+
+class Game(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    preset = models.CharField(max_length=20)
+    overrides = models.JSONField(default=dict, blank=True)
+    seats = models.JSONField()  # player names, clockwise
+    first_dealer = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField()
+    # A projection of the log, kept in the append's transaction, so that
+    # lists of games need no replay: how far the log goes and where it stands.
+    last_seq = models.PositiveIntegerField(default=0)
+    hands_played = models.PositiveIntegerField(default=0)
+    totals = models.JSONField(default=list)
+    finished = models.BooleanField(default=False)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["finished", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.preset}: {', '.join(self.seats)}"
+
+
+class GameEvent(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()  # 1-based: "event N" of the log
+    event_id = models.CharField(max_length=64)
+    type = models.CharField(max_length=10)  # hand, void, correct
+    payload = models.JSONField()
+    recorded_at = models.DateTimeField()
+    recorded_by = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq"),
+            models.UniqueConstraint(
+                fields=["game", "event_id"], name="event_id_once_per_game"
+            ),
+        ]
+        ordering = ["game", "seq"]
+
+    def __str__(self) -> str:
+        return f"event {self.seq} of {self.game_id}: {self.type}"

@@ -1,0 +1,232 @@
+"""What the app does to a game, as plainly named functions.
+
+Each takes keyword arguments only, including the time (``now``), and
+changes a game only by appending one event through ``eventstore.append``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+
+from django.db import transaction
+
+from . import eventstore
+from .eventstore import Appended
+from .gamelog import (
+    GameLog,
+    LogEntry,
+    LogError,
+    event_document,
+    game_variant,
+    log_document,
+    parse_seats,
+    read_and_replay,
+)
+from .models import Game, GameEvent
+from .rules.events import (
+    AuctionCall,
+    Call,
+    Event,
+    Hand,
+    HandCorrected,
+    HandPassedOut,
+    HandRecorded,
+    HandVoided,
+)
+from .rules.variants import overrides_of
+
+
+class SetupError(Exception):
+    """A new game that cannot be set up: the message says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def game_create(
+    *,
+    preset: str,
+    seats: Sequence[str],
+    first_dealer: int,
+    overrides: Mapping[str, object] | None = None,
+    now: datetime,
+) -> Game:
+    try:
+        names = parse_seats(list(seats))
+        variant = game_variant(preset, len(names), overrides or {})
+    except LogError as error:
+        raise SetupError(error.message) from None
+    if not 0 <= first_dealer < len(names):
+        raise SetupError("the first dealer must be one of the players")
+    return Game.objects.create(
+        preset=variant.preset,
+        overrides=dict(overrides or {}),
+        seats=list(names),
+        first_dealer=first_dealer,
+        created_at=now,
+        updated_at=now,
+        totals=[0] * variant.sides,
+    )
+
+
+def hand_record(
+    *,
+    game: Game,
+    expected_seq: int,
+    bidder: int,
+    bid: Call,
+    trump: str,
+    tricks: Sequence[int] | None = None,
+    free_tricks: int | None = None,
+    auction: Sequence[AuctionCall] | None = None,
+    by: str = "",
+    event_id: str | None = None,
+    now: datetime,
+) -> Appended:
+    """Record a bid hand: played (``tricks``) or conceded (``free_tricks``)."""
+    hand = _hand(bidder, bid, trump, tricks, free_tricks, auction)
+    return _append(game, expected_seq, hand, by=by, event_id=event_id, now=now)
+
+
+def hand_pass_out(
+    *,
+    game: Game,
+    expected_seq: int,
+    auction: Sequence[AuctionCall] | None = None,
+    by: str = "",
+    event_id: str | None = None,
+    now: datetime,
+) -> Appended:
+    hand = HandPassedOut(None if auction is None else tuple(auction))
+    return _append(game, expected_seq, hand, by=by, event_id=event_id, now=now)
+
+
+def hand_void(
+    *,
+    game: Game,
+    expected_seq: int,
+    target: int,
+    reason: str = "",
+    by: str = "",
+    event_id: str | None = None,
+    now: datetime,
+) -> Appended:
+    """The hand event at log position ``target`` never happened."""
+    event = HandVoided(target, reason.strip())
+    return _append(game, expected_seq, event, by=by, event_id=event_id, now=now)
+
+
+def hand_correct(
+    *,
+    game: Game,
+    expected_seq: int,
+    target: int,
+    hand: Hand,
+    by: str = "",
+    event_id: str | None = None,
+    now: datetime,
+) -> Appended:
+    """The hand event at log position ``target`` is replaced by ``hand``."""
+    event = HandCorrected(target, hand)
+    return _append(game, expected_seq, event, by=by, event_id=event_id, now=now)
+
+
+def game_import(*, document: str | bytes, by: str = "", now: datetime) -> Game:
+    """A new game from a pepper-log v1 document, refused whole if any event
+    is illegal (``LogError``: ``event N: ...`` or ``log: ...``)."""
+    log, board = read_and_replay(document)
+    with transaction.atomic():
+        game = Game.objects.create(
+            preset=log.variant.preset,
+            overrides=overrides_of(log.variant),
+            seats=list(log.seats),
+            first_dealer=log.first_dealer,
+            created_at=now,
+            updated_at=now,
+            last_seq=len(log.entries),
+            hands_played=len(board.rows),
+            totals=list(board.totals),
+            finished=board.finished,
+        )
+        GameEvent.objects.bulk_create(
+            _stored(game, seq, entry, by=by, now=now)
+            for seq, entry in enumerate(log.entries, start=1)
+        )
+    return game
+
+
+def game_export(*, game: Game) -> dict[str, object]:
+    """The game's pepper-log v1 document: its stored log."""
+    return log_document(eventstore.load(game))
+
+
+def game_log(*, game: Game) -> GameLog:
+    return eventstore.load(game)
+
+
+def _hand(
+    bidder: int,
+    bid: Call,
+    trump: str,
+    tricks: Sequence[int] | None,
+    free_tricks: int | None,
+    auction: Sequence[AuctionCall] | None,
+) -> HandRecorded:
+    return HandRecorded(
+        bidder,
+        bid,
+        trump,
+        None if tricks is None else tuple(tricks),
+        free_tricks,
+        None if auction is None else tuple(auction),
+    )
+
+
+def _append(
+    game: Game,
+    expected_seq: int,
+    event: Event,
+    *,
+    by: str,
+    event_id: str | None,
+    now: datetime,
+) -> Appended:
+    entry = LogEntry(
+        event,
+        id=event_id or uuid.uuid4().hex,
+        at=now.isoformat(),
+        by=by.strip()[:60] or None,
+    )
+    return eventstore.append(game, expected_seq, entry)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A log time without a zone is read as UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _stored(
+    game: Game, seq: int, entry: LogEntry, *, by: str, now: datetime
+) -> GameEvent:
+    """An imported event as a row; one without an id or a time gets them."""
+    stored = LogEntry(
+        entry.event,
+        id=entry.id or uuid.uuid4().hex,
+        at=entry.at or now.isoformat(),
+        by=entry.by or (by or None),
+        note=entry.note,
+    )
+    payload = event_document(stored)
+    assert stored.at is not None and stored.id is not None
+    return GameEvent(
+        game=game,
+        seq=seq,
+        event_id=stored.id,
+        type=str(payload["type"]),
+        payload=payload,
+        recorded_at=_aware(datetime.fromisoformat(stored.at)),
+        recorded_by=stored.by or "",
+    )

@@ -1,0 +1,239 @@
+"""The append-only event store: one way in, refusals change nothing."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import pytest
+from django.db import connection
+
+from scorekeeper import services
+from scorekeeper.eventstore import Conflict, Refused, load
+from scorekeeper.models import Game, GameEvent
+
+
+def record(game: Game, now: datetime, seq: int, **hand: object) -> None:
+    services.hand_record(game=game, expected_seq=seq, now=now, **hand)  # type: ignore[arg-type]
+
+
+def test_sqlite_runs_in_wal_mode_with_full_sync(db: None) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only")
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA synchronous")
+        assert cursor.fetchone()[0] == 2  # FULL
+
+
+def test_a_recorded_hand_is_stored_as_its_pepper_log_event(
+    moon_game: Game, now: datetime
+) -> None:
+    appended = services.hand_record(
+        game=moon_game,
+        expected_seq=0,
+        bidder=1,
+        bid=4,
+        trump="hearts",
+        tricks=[2, 4],
+        by="Ann",
+        event_id="e-1",
+        now=now,
+    )
+    assert (appended.seq, appended.board.totals, appended.repeated) == (
+        1,
+        (2, 4),
+        False,
+    )
+    stored = GameEvent.objects.get(game=moon_game)
+    assert stored.payload == {
+        "type": "hand",
+        "bidder": 1,
+        "bid": 4,
+        "trump": "hearts",
+        "tricks": [2, 4],
+        "id": "e-1",
+        "at": now.isoformat(),
+        "by": "Ann",
+    }
+    moon_game.refresh_from_db()
+    assert (moon_game.last_seq, moon_game.hands_played, moon_game.totals) == (
+        1,
+        1,
+        [2, 4],
+    )
+
+
+def test_an_illegal_hand_is_refused_with_the_rule_and_nothing_is_written(
+    moon_game: Game, now: datetime
+) -> None:
+    with pytest.raises(Refused) as refused:
+        record(moon_game, now, 0, bidder=2, bid=4, trump="hearts", tricks=[2, 4])
+    assert refused.value.message.startswith("event 1: hand 1 is in the pepper round")
+    assert GameEvent.objects.count() == 0
+    moon_game.refresh_from_db()
+    assert moon_game.last_seq == 0
+
+
+def test_a_stale_expected_seq_is_a_conflict(moon_game: Game, now: datetime) -> None:
+    record(moon_game, now, 0, bidder=1, bid=4, trump="hearts", tricks=[2, 4])
+    with pytest.raises(Conflict) as conflict:
+        record(moon_game, now, 0, bidder=1, bid=4, trump="hearts", tricks=[2, 4])
+    assert conflict.value.current_seq == 1
+    assert GameEvent.objects.count() == 1
+
+
+def test_a_repeated_event_id_is_answered_as_the_first_time_and_stored_once(
+    moon_game: Game, now: datetime
+) -> None:
+    first = services.hand_record(
+        game=moon_game,
+        expected_seq=0,
+        bidder=1,
+        bid=4,
+        trump="hearts",
+        tricks=[2, 4],
+        event_id="same",
+        now=now,
+    )
+    record(moon_game, now, 1, bidder=2, bid=4, trump="spades", tricks=[4, 2])
+    again = services.hand_record(
+        game=moon_game,
+        expected_seq=0,
+        bidder=1,
+        bid=4,
+        trump="hearts",
+        tricks=[2, 4],
+        event_id="same",
+        now=now,
+    )
+    assert (again.seq, again.board.totals, again.repeated) == (
+        1,
+        first.board.totals,
+        True,
+    )
+    assert GameEvent.objects.filter(event_id="same").count() == 1
+
+
+def test_void_and_correct_append_events_and_history_stays(
+    moon_game: Game, now: datetime
+) -> None:
+    record(moon_game, now, 0, bidder=1, bid=4, trump="hearts", tricks=[2, 4])
+    record(moon_game, now, 1, bidder=2, bid=4, trump="spades", tricks=[4, 2])
+    corrected = services.hand_correct(
+        game=moon_game,
+        expected_seq=2,
+        target=1,
+        now=now,
+        hand=services.HandRecorded(1, 4, "hearts", (1, 5)),
+    )
+    assert corrected.board.totals == (5, 6)
+    voided = services.hand_void(
+        game=moon_game, expected_seq=3, target=2, reason="oops", now=now
+    )
+    assert voided.board.totals == (1, 4)
+    assert [event.type for event in GameEvent.objects.order_by("seq")] == [
+        "hand",
+        "hand",
+        "correct",
+        "void",
+    ]
+
+
+def test_export_is_the_stored_log_and_reimports_to_the_same_game(
+    moon_game: Game, now: datetime
+) -> None:
+    record(moon_game, now, 0, bidder=1, bid=4, trump="hearts", tricks=[2, 4])
+    services.hand_void(
+        game=moon_game, expected_seq=1, target=1, reason="wrong game", now=now
+    )
+    exported = services.game_export(game=moon_game)
+    assert exported["events"] == [
+        row.payload for row in GameEvent.objects.order_by("seq")
+    ]
+    again = services.game_import(document=json.dumps(exported), now=now)
+    assert services.game_export(game=again) == exported
+    assert (again.last_seq, again.totals) == (2, moon_game.totals)
+
+
+def test_an_import_with_one_illegal_event_is_refused_whole(
+    db: None, now: datetime
+) -> None:
+    document = json.dumps(
+        {
+            "format": "pepper-log",
+            "version": 1,
+            "variant": "moon-42",
+            "seats": ["Ann", "Bob", "Cat", "Dan"],
+            "first_dealer": 0,
+            "events": [
+                {
+                    "type": "hand",
+                    "bidder": 1,
+                    "bid": 4,
+                    "trump": "hearts",
+                    "tricks": [2, 4],
+                },
+                {
+                    "type": "hand",
+                    "bidder": 2,
+                    "bid": 4,
+                    "trump": "clubs",
+                    "conceded": {"free_tricks": 0},
+                },
+            ],
+        }
+    )
+    with pytest.raises(services.LogError, match="event 2: with clubs trump"):
+        services.game_import(document=document, now=now)
+    assert Game.objects.count() == 0 and GameEvent.objects.count() == 0
+
+
+def test_imported_overrides_and_times_are_kept(db: None, now: datetime) -> None:
+    document = json.dumps(
+        {
+            "format": "pepper-log",
+            "version": 1,
+            "variant": {"preset": "moon-42", "pepper_round_hands": 0},
+            "seats": ["Ann", "Bob", "Cat", "Dan"],
+            "first_dealer": 2,
+            "events": [
+                {"type": "hand", "passed_out": True, "at": "2026-11-01T19:00:00"}
+            ],
+        }
+    )
+    game = services.game_import(document=document, by="importer", now=now)
+    assert game.overrides == {"pepper_round_hands": 0}
+    event = GameEvent.objects.get(game=game)
+    assert event.recorded_at.isoformat() == "2026-11-01T19:00:00+00:00"
+    assert event.recorded_by == "importer" and len(event.event_id) == 32
+    assert load(game).variant.pepper_round_hands == 0
+
+
+def test_game_create_refuses_bad_setups_clearly(db: None, now: datetime) -> None:
+    with pytest.raises(
+        services.SetupError, match="moon-42 is played by 4 players, not 3"
+    ):
+        services.game_create(
+            preset="moon-42", seats=["A", "B", "C"], first_dealer=0, now=now
+        )
+    with pytest.raises(services.SetupError, match="two seats have the same name"):
+        services.game_create(
+            preset="classic", seats=["A", "a"], first_dealer=0, now=now
+        )
+    with pytest.raises(
+        services.SetupError, match="first dealer must be one of the players"
+    ):
+        services.game_create(
+            preset="classic", seats=["A", "B"], first_dealer=2, now=now
+        )
+    with pytest.raises(services.SetupError, match="target_score must be"):
+        services.game_create(
+            preset="classic",
+            seats=["A", "B"],
+            first_dealer=0,
+            overrides={"target_score": 0},
+            now=now,
+        )
+    assert Game.objects.count() == 0
