@@ -10,7 +10,9 @@ from django.db import connection
 
 from scorekeeper import services
 from scorekeeper.eventstore import Conflict, Refused, load
+from scorekeeper.gamelog import LogError
 from scorekeeper.models import Game, GameEvent
+from scorekeeper.rules.events import HandRecorded
 
 
 def record(game: Game, now: datetime, seq: int, **hand: object) -> None:
@@ -126,7 +128,7 @@ def test_void_and_correct_append_events_and_history_stays(
         expected_seq=2,
         target=1,
         now=now,
-        hand=services.HandRecorded(1, 4, "hearts", (1, 5)),
+        hand=HandRecorded(1, 4, "hearts", (1, 5)),
     )
     assert corrected.board.totals == (5, 6)
     voided = services.hand_void(
@@ -185,7 +187,7 @@ def test_an_import_with_one_illegal_event_is_refused_whole(
             ],
         }
     )
-    with pytest.raises(services.LogError, match="event 2: with clubs trump"):
+    with pytest.raises(LogError, match="event 2: with clubs trump"):
         services.game_import(document=document, now=now)
     assert Game.objects.count() == 0 and GameEvent.objects.count() == 0
 
