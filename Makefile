@@ -25,7 +25,8 @@ setup: $(STAMP)
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(PY) manage.py demo_game
+	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The pure rules engine must stay 100% branch-covered.
 test: $(STAMP)

@@ -3,6 +3,25 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import path
 
+from scorekeeper import views
+
 urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/new", views.game_new, name="game_new"),
+    path("games/import", views.game_import, name="game_import"),
+    path("games/<uuid:game_id>/", views.game_detail, name="game"),
+    path("games/<uuid:game_id>/hands", views.hand_create, name="hand_create"),
+    path(
+        "games/<uuid:game_id>/hands/<int:target>/void",
+        views.hand_void,
+        name="hand_void",
+    ),
+    path(
+        "games/<uuid:game_id>/hands/<int:target>/correct",
+        views.hand_correct,
+        name="hand_correct",
+    ),
+    path("games/<uuid:game_id>/log.json", views.game_log, name="game_log"),
+    path("games/<uuid:game_id>/score.json", views.game_score, name="game_score"),
     path("admin/", admin.site.urls),
 ]

@@ -50,6 +50,7 @@ class Appended:
     seq: int  # the event's position in the log
     board: Scoreboard  # the game as it stood once that event was in
     repeated: bool  # the event id was already stored: nothing new was written
+    log: GameLog  # the log up to that event
 
 
 class Busy(Exception):
@@ -117,7 +118,7 @@ def _append_locked(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
     )
     _project(locked, board, seq, recorded_at)
     game.__dict__.update(locked.__dict__)  # the caller's game is current too
-    return Appended(seq, board, repeated=False)
+    return Appended(seq, board, repeated=False, log=new_log)
 
 
 def _seq_of(game: Game, event_id: str | None) -> int | None:
@@ -135,7 +136,8 @@ def _after_race(game: Game, entry: LogEntry) -> Appended:
 
 def _answer(game: Game, seq: int) -> Appended:
     """A repeated event id: the answer the first request got."""
-    return Appended(seq, replay_log(load(game, up_to=seq)), repeated=True)
+    log = load(game, up_to=seq)
+    return Appended(seq, replay_log(log), repeated=True, log=log)
 
 
 def _project(game: Game, board: Scoreboard, seq: int, at: datetime) -> None:

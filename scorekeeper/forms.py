@@ -1,0 +1,152 @@
+"""Forms: read what a player entered and say plainly what is missing.
+
+The rules are not checked here: a form turns a POST into one event, and
+the engine (through ``eventstore.append``) accepts it or says why not.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+
+from .rules.cards import TRUMPS
+from .rules.events import Call, Hand, HandPassedOut, HandRecorded
+from .rules.variants import EXACT_TIES, PRESETS, Variant
+
+MAX_SEATS = 8
+
+
+def call_of(value: str) -> Call:
+    """A bid from a form: "4" is the number 4, "moon" stays a name."""
+    return int(value) if value.isdigit() else value
+
+
+class HandForm(forms.Form):
+    """One hand as a phone records it: bid, trump, and the outcome."""
+
+    expected_seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    event_id = forms.CharField(max_length=64, widget=forms.HiddenInput)
+    bidder = forms.IntegerField(required=False, min_value=0)
+    bid = forms.CharField(required=False, max_length=20)
+    trump = forms.ChoiceField(required=False, choices=[(t, t) for t in TRUMPS])
+    outcome = forms.ChoiceField(
+        required=False, choices=[("played", "Played"), ("conceded", "Conceded")]
+    )
+    taken = forms.IntegerField(required=False, min_value=0)
+    free_tricks = forms.IntegerField(required=False, min_value=0)
+    by = forms.CharField(required=False, max_length=60)
+
+    def __init__(
+        self, *args: Any, variant: Variant, passing: bool = False, **kwargs: Any
+    ):
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+        self.passing = passing
+        if variant.sides > 2:  # each plays alone: tricks per player
+            for seat in range(variant.seats):
+                self.fields[f"tricks_{seat}"] = forms.IntegerField(
+                    required=False, min_value=0, max_value=variant.tricks_per_hand
+                )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.passing or self.errors:
+            return data
+        missing = [
+            message
+            for field, message in (
+                ("bidder", "Choose who took the bid."),
+                ("bid", "Choose the bid."),
+                ("trump", "Choose trump (or no trump)."),
+            )
+            if data.get(field) in (None, "")
+        ]
+        for message in missing:
+            self.add_error(None, message)
+        if data.get("outcome") == "conceded":
+            if data.get("free_tricks") is None:
+                self.add_error("free_tricks", "Say how many free tricks were granted.")
+        elif self.variant.sides > 2:
+            if any(
+                data.get(f"tricks_{seat}") is None for seat in range(self.variant.seats)
+            ):
+                self.add_error(None, "Enter every player's tricks.")
+        elif data.get("taken") is None:
+            self.add_error("taken", "Say how many tricks the bidding side took.")
+        return data
+
+    def hand(self) -> Hand:
+        """The event this form describes (call once ``is_valid()``)."""
+        if self.passing:
+            return HandPassedOut()
+        data = self.cleaned_data
+        bidder, bid = data["bidder"], call_of(data["bid"])
+        if data.get("outcome") == "conceded":
+            return HandRecorded(bidder, bid, data["trump"], None, data["free_tricks"])
+        return HandRecorded(bidder, bid, data["trump"], self._tricks(bidder))
+
+    def _tricks(self, bidder: int) -> tuple[int, ...]:
+        variant, data = self.variant, self.cleaned_data
+        if variant.sides > 2:
+            return tuple(data[f"tricks_{seat}"] for seat in range(variant.seats))
+        bidder_side = variant.side_of(bidder)
+        taken = data["taken"]
+        tricks = [variant.tricks_per_hand - taken] * 2
+        tricks[bidder_side] = taken
+        return tuple(tricks)
+
+
+def new_event_id() -> str:
+    return uuid.uuid4().hex
+
+
+class GameForm(forms.Form):
+    """A new game: the rules, the players clockwise, who deals first."""
+
+    preset = forms.ChoiceField(
+        choices=[(name, name) for name in PRESETS], initial="classic"
+    )
+    first_dealer = forms.IntegerField(min_value=0, max_value=MAX_SEATS - 1, initial=0)
+    target_score = forms.IntegerField(required=False, min_value=1, max_value=1000)
+    exact_tie = forms.ChoiceField(
+        required=False,
+        choices=[("", "as the rules say")] + [(t, t) for t in EXACT_TIES],
+    )
+    pepper_round_hands = forms.IntegerField(required=False, min_value=0, max_value=20)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat in range(MAX_SEATS):
+            self.fields[f"seat_{seat}"] = forms.CharField(required=False, max_length=30)
+
+    def seats(self) -> list[str]:
+        names = [self.cleaned_data.get(f"seat_{seat}", "") for seat in range(MAX_SEATS)]
+        return [name.strip() for name in names if name and name.strip()]
+
+    def overrides(self) -> dict[str, object]:
+        data = self.cleaned_data
+        return {
+            key: data[key]
+            for key in ("target_score", "exact_tie", "pepper_round_hands")
+            if data.get(key) not in (None, "")
+        }
+
+
+class ImportForm(forms.Form):
+    text = forms.CharField(required=False, widget=forms.Textarea)
+    upload = forms.FileField(required=False)
+
+    def document(self) -> bytes:
+        upload = self.cleaned_data.get("upload")
+        if upload is not None:
+            return bytes(upload.read(1_000_001))
+        return str(self.cleaned_data.get("text", "")).encode()
+
+
+class VoidForm(forms.Form):
+    expected_seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    event_id = forms.CharField(max_length=64, widget=forms.HiddenInput)
+    reason = forms.CharField(required=False, max_length=200)
+    by = forms.CharField(required=False, max_length=60)

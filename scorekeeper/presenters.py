@@ -1,0 +1,239 @@
+"""What the pages show, built from a game's log and scoreboard.
+
+Plain data for templates: no queries here, no rules decided here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .forms import HandForm
+from .gamelog import GameLog, LogEntry
+from .rules.engine import HandResult, Scoreboard
+from .rules.events import Hand, HandCorrected, HandPassedOut, HandRecorded, HandVoided
+from .rules.explain import explain_hand, explain_status
+from .rules.referee import Turn
+from .rules.variants import Variant
+
+TRUMP_LABELS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+
+
+def trump_label(trump: str) -> str:
+    return TRUMP_LABELS.get(trump, "NT")
+
+
+def bid_label(call: object) -> str:
+    return str(call).replace("-", " ")
+
+
+def points(value: int) -> str:
+    """A score as it is read aloud: a true minus sign for negatives."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+@dataclass(frozen=True)
+class Side:
+    name: str
+    total: int
+    progress: int  # 0..target, for a <progress> bar
+    leading: bool
+    won: bool
+
+    @property
+    def shown(self) -> str:
+        return points(self.total)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A void or a correction, as the history shows it."""
+
+    kind: str  # "voided" or "corrected"
+    event: int
+    by: str
+    at: str
+    reason: str
+
+
+@dataclass
+class HistoryRow:
+    result: HandResult
+    dealer: str
+    summary: str
+    deltas: list[str]
+    explanation: str
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def totals(self) -> str:
+        return " – ".join(points(total) for total in self.result.totals)
+
+
+@dataclass(frozen=True)
+class VoidedHand:
+    event: int
+    summary: str
+    change: Change
+
+
+def sides(board: Scoreboard) -> list[Side]:
+    target = board.variant.target_score
+    top = max(board.totals)
+    return [
+        Side(
+            name, total, max(0, min(total, target)), total == top, side in board.winners
+        )
+        for side, (name, total) in enumerate(
+            zip(board.side_names, board.totals, strict=True)
+        )
+    ]
+
+
+def turn_line(board: Scoreboard) -> str:
+    """ "Hand 7 · Cat deals · Dan bids first"."""
+    turn = board.next
+    if turn is None:
+        return ""
+    seats = board.seats
+    return (
+        f"Hand {turn.number} · {seats[turn.dealer]} deals · "
+        f"{seats[turn.first_bidder]} bids first"
+    )
+
+
+def forced_line(board: Scoreboard, turn: Turn | None) -> str:
+    if turn is None or not turn.pepper_round:
+        return ""
+    return f"Pepper round: {board.seats[turn.first_bidder]} must bid {bid_label(turn.forced_bid)}"
+
+
+def hand_summary(variant: Variant, seats: tuple[str, ...], hand: Hand) -> str:
+    if isinstance(hand, HandPassedOut):
+        return "Passed out"
+    bidder = (
+        seats[hand.bidder] if 0 <= hand.bidder < len(seats) else f"seat {hand.bidder}"
+    )
+    text = f"{bidder} bid {bid_label(hand.bid)} {trump_label(hand.trump)}"
+    if hand.tricks is None:
+        free = hand.free_tricks or 0
+        return f"{text}, conceded" + (f" with {free} free" if free else "")
+    if variant.sides == 2:
+        return f"{text}, took {hand.tricks[variant.side_of(hand.bidder)]}"
+    return f"{text}, tricks {'-'.join(str(count) for count in hand.tricks)}"
+
+
+def _change(kind: str, position: int, entry: LogEntry, reason: str = "") -> Change:
+    return Change(
+        kind,
+        position,
+        entry.by or "someone",
+        (entry.at or "")[:16].replace("T", " "),
+        reason,
+    )
+
+
+def history(
+    board: Scoreboard, log: GameLog
+) -> tuple[list[HistoryRow], list[VoidedHand]]:
+    """Each hand, newest first, with the voids and corrections that touched it."""
+    changes: dict[int, list[Change]] = {}
+    voided: list[VoidedHand] = []
+    for position, entry in enumerate(log.entries, start=1):
+        event = entry.event
+        if isinstance(event, HandCorrected):
+            changes.setdefault(event.target, []).append(
+                _change("corrected", position, entry)
+            )
+        elif isinstance(event, HandVoided):
+            original = log.entries[event.target - 1].event
+            assert isinstance(original, HandRecorded | HandPassedOut)
+            change = _change("voided", position, entry, event.reason)
+            summary = hand_summary(board.variant, board.seats, original)
+            voided.append(VoidedHand(event.target, summary, change))
+    rows = [
+        HistoryRow(
+            result,
+            board.seats[result.dealer],
+            hand_summary(board.variant, board.seats, result.hand),
+            [f"+{delta}" if delta >= 0 else points(delta) for delta in result.deltas],
+            explain_hand(board, result),
+            changes.get(result.target, []),
+        )
+        for result in board.hands
+    ]
+    rows.reverse()
+    return rows, voided
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: str
+    checked: bool
+    max_free: str = ""
+
+
+def _options(form: HandForm, name: str, pairs: list[tuple[str, str]]) -> list[Option]:
+    current = str(form.data.get(name, form.initial.get(name, "")))
+    return [Option(value, label, value == current) for value, label in pairs]
+
+
+def form_options(form: HandForm, board: Scoreboard, turn: Turn) -> dict[str, object]:
+    """The choices the record form offers: only what the rules allow now."""
+    variant, seats = board.variant, board.seats
+    forced = turn.pepper_round
+    bidders = [turn.first_bidder] if forced else list(range(variant.seats))
+    ladder = [
+        rung for rung in variant.ladder if not forced or rung.call == turn.forced_bid
+    ]
+    bids = _options(
+        form, "bid", [(str(rung.call), bid_label(rung.call)) for rung in ladder]
+    )
+    limits = {str(rung.call): rung.max_free_tricks for rung in ladder}
+    bids = [
+        Option(
+            o.value,
+            o.label,
+            o.checked or forced,
+            "none" if limits[o.value] is None else str(limits[o.value]),
+        )
+        for o in bids
+    ]
+    most_free = max((rung.max_free_tricks or 0 for rung in ladder), default=0)
+    return {
+        "bidders": [
+            Option(o.value, o.label, o.checked or forced)
+            for o in _options(
+                form, "bidder", [(str(seat), seats[seat]) for seat in bidders]
+            )
+        ],
+        "bids": bids,
+        "trumps": _options(
+            form,
+            "trump",
+            [(t, f"{TRUMP_LABELS.get(t, 'NT')}") for t in (*TRUMP_LABELS, "no-trump")],
+        ),
+        "outcomes": _options(
+            form, "outcome", [("played", "Played"), ("conceded", "Conceded")]
+        )
+        if variant.negotiation
+        else [],
+        "taken": _options(
+            form,
+            "taken",
+            [(str(n), str(n)) for n in range(variant.tricks_per_hand + 1)],
+        ),
+        "free": _options(
+            form, "free_tricks", [(str(n), str(n)) for n in range(most_free + 1)]
+        ),
+        "per_player": variant.sides > 2,
+        "players": [
+            (f"tricks_{seat}", name, form.data.get(f"tricks_{seat}", ""))
+            for seat, name in enumerate(seats)
+        ],
+        "can_pass": not forced,
+    }
+
+
+def status(board: Scoreboard) -> str:
+    return explain_status(board)

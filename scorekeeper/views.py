@@ -1,0 +1,383 @@
+"""Pages: parse the request, call a service, render. HTMX requests get the
+named partial of the same template, so every page works without it."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from . import presenters, services
+from .eventstore import Appended, Busy, Conflict, Refused, load
+from .forms import GameForm, HandForm, ImportForm, VoidForm, new_event_id
+from .gamelog import GameLog, LogError, replay_log, score_document
+from .models import Game
+from .rules.engine import Scoreboard
+from .rules.events import HandCorrected, HandRecorded, HandVoided
+from .rules.referee import turn_of
+from .rules.variants import PRESETS, Variant, find_variant
+
+BY_COOKIE = "pepper_by"
+
+
+def _partial(request: HttpRequest, template: str, partial: str) -> str:
+    return f"{template}#{partial}" if getattr(request, "htmx", False) else template
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    games = Game.objects.order_by("finished", "-updated_at")[:20]
+    return render(request, "scorekeeper/home.html", {"games": games})
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = GameForm(request.POST or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(
+                preset=form.cleaned_data["preset"],
+                seats=form.seats(),
+                first_dealer=form.cleaned_data["first_dealer"],
+                overrides=form.overrides(),
+                now=timezone.now(),
+            )
+        except services.SetupError as refused:
+            error = refused.message[:1].upper() + refused.message[1:] + "."
+        else:
+            return redirect("game", game_id=game.pk)
+    presets = [
+        (name, by_seats[4].description, sorted(by_seats))
+        for name, by_seats in PRESETS.items()
+    ]
+    status = 422 if request.method == "POST" else 200
+    return render(
+        request,
+        "scorekeeper/game_new.html",
+        {
+            "form": form,
+            "presets": presets,
+            "error": error,
+            "seat_fields": [
+                (seat, form.data.get(f"seat_{seat}", "")) for seat in range(8)
+            ],
+            "first_dealer": int(form.data.get("first_dealer", "0") or 0)
+            if str(form.data.get("first_dealer", "0")).isdigit()
+            else 0,
+        },
+        status=status,
+    )
+
+
+@require_GET
+def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    log = load(game)
+    board = replay_log(log)
+    return _game_page(request, game, log, board)
+
+
+@require_POST
+def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    variant = find_variant(game.preset, len(game.seats))
+    passing = request.POST.get("action") == "pass"
+    form = HandForm(request.POST, variant=variant, passing=passing)
+    if not form.is_valid():
+        return _game_page(request, game, *_current(game), form=form, status=422)
+    try:
+        appended = _record(game, form)
+    except (Conflict, Busy) as error:
+        return _after_conflict(request, game, form, error)
+    except Refused as refused:
+        form.add_error(None, _sentence(refused.rule_message))
+        return _game_page(request, game, *_current(game), form=form, status=422)
+    response = (
+        _game_page(request, game, appended.log, appended.board)
+        if getattr(request, "htmx", False)
+        else redirect("game", game_id=game.pk)
+    )
+    _remember_by(response, form.cleaned_data.get("by") or "")
+    return response
+
+
+def _record(game: Game, form: HandForm) -> Appended:
+    data = form.cleaned_data
+    common: dict[str, Any] = {
+        "game": game,
+        "expected_seq": data["expected_seq"],
+        "event_id": data["event_id"],
+        "by": data.get("by") or "",
+        "now": timezone.now(),
+    }
+    hand = form.hand()
+    if not isinstance(hand, HandRecorded):
+        return services.hand_pass_out(**common)
+    return services.hand_record(
+        bidder=hand.bidder,
+        bid=hand.bid,
+        trump=hand.trump,
+        tricks=hand.tricks,
+        free_tricks=hand.free_tricks,
+        **common,
+    )
+
+
+def _after_conflict(
+    request: HttpRequest, game: Game, form: HandForm, error: Conflict | Busy
+) -> HttpResponse:
+    """Another phone saved first: show the fresh game, keep what was entered."""
+    log, board = _current(game)
+    if isinstance(error, Busy):
+        message = "The game is busy right now; nothing was saved. Save again."
+    else:
+        message = _what_changed(log, board, form.cleaned_data["expected_seq"])
+    data = dict(form.data.items())
+    data["expected_seq"] = str(game.last_seq)
+    data["event_id"] = new_event_id()
+    fresh = HandForm(data, variant=board.variant)
+    return _game_page(
+        request, game, log, board, form=fresh, message=message, status=409
+    )
+
+
+def _what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
+    entry = log.entries[seen] if seen < len(log.entries) else None
+    who = "the other phone" if entry is None or not entry.by else entry.by
+    if entry is not None and isinstance(entry.event, HandVoided | HandCorrected):
+        what = (
+            "a hand was just voided"
+            if isinstance(entry.event, HandVoided)
+            else "a hand was just corrected"
+        )
+        return f"{what[0].upper()}{what[1:]} by {who}. Your entry is still below: check it and save again."
+    number = len(board.rows) - (len(log.entries) - seen - 1)
+    return (
+        f"Hand {number} was just recorded by {who}. Your entry is still below: "
+        "if it is a different hand, save it again."
+    )
+
+
+def _current(game: Game) -> tuple[GameLog, Scoreboard]:
+    game.refresh_from_db()
+    log = load(game)
+    return log, replay_log(log)
+
+
+def _game_page(
+    request: HttpRequest,
+    game: Game,
+    log: GameLog,
+    board: Scoreboard,
+    *,
+    form: HandForm | None = None,
+    message: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    turn = board.next
+    by = request.COOKIES.get(BY_COOKIE, "")
+    if form is None:
+        form = HandForm(
+            initial={
+                "expected_seq": len(log.entries),
+                "event_id": new_event_id(),
+                "outcome": "played",
+                "by": by,
+            },
+            variant=board.variant,
+        )
+    rows, voided = presenters.history(board, log)
+    context = {
+        "game": game,
+        "board": board,
+        "sides": presenters.sides(board),
+        "turn_line": presenters.turn_line(board),
+        "forced_line": presenters.forced_line(board, turn),
+        "status_line": presenters.status(board),
+        "form": form,
+        "options": presenters.form_options(form, board, turn) if turn else None,
+        "expected_seq": form.data.get("expected_seq", form.initial.get("expected_seq")),
+        "event_id": form.data.get("event_id", form.initial.get("event_id")),
+        "by": form.data.get("by", by),
+        "rows": rows,
+        "voided": voided,
+        "message": message,
+    }
+    template = _partial(request, "scorekeeper/game_detail.html", "game")
+    return render(request, template, context, status=status)
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
+def _remember_by(response: HttpResponse, by: str) -> None:
+    if by:
+        response.set_cookie(BY_COOKIE, by[:60], max_age=365 * 24 * 3600, samesite="Lax")
+
+
+@require_http_methods(["GET", "POST"])
+def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    log = load(game)
+    board = replay_log(log)
+    result = next((hand for hand in board.hands if hand.target == target), None)
+    if result is None:
+        return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
+    form = VoidForm(
+        request.POST or None,
+        initial={
+            "expected_seq": len(log.entries),
+            "event_id": new_event_id(),
+            "by": request.COOKIES.get(BY_COOKIE, ""),
+        },
+    )
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.hand_void(
+                game=game,
+                expected_seq=form.cleaned_data["expected_seq"],
+                target=target,
+                reason=form.cleaned_data["reason"],
+                by=form.cleaned_data["by"],
+                event_id=form.cleaned_data["event_id"],
+                now=timezone.now(),
+            )
+        except (Conflict, Busy):
+            error = "The game changed on another phone meanwhile; look again before voiding."
+        except Refused as refused:
+            error = _sentence(refused.rule_message)
+        else:
+            response = redirect("game", game_id=game.pk)
+            _remember_by(response, form.cleaned_data["by"])
+            return response
+    summary = presenters.hand_summary(board.variant, board.seats, result.hand)
+    return render(
+        request,
+        "scorekeeper/hand_void.html",
+        {
+            "game": game,
+            "result": result,
+            "summary": summary,
+            "form": form,
+            "error": error,
+        },
+        status=422 if error else 200,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    log = load(game)
+    board = replay_log(log)
+    result = next((hand for hand in board.hands if hand.target == target), None)
+    if result is None:
+        return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
+    variant = board.variant
+    passing = request.POST.get("action") == "pass"
+    form = HandForm(
+        request.POST or None,
+        variant=variant,
+        passing=passing,
+        initial=_initial(result.hand, variant, len(log.entries), request),
+    )
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.hand_correct(
+                game=game,
+                expected_seq=form.cleaned_data["expected_seq"],
+                target=target,
+                hand=form.hand(),
+                by=form.cleaned_data.get("by") or "",
+                event_id=form.cleaned_data["event_id"],
+                now=timezone.now(),
+            )
+        except (Conflict, Busy):
+            error = "The game changed on another phone meanwhile; look again before correcting."
+        except Refused as refused:
+            error = _sentence(refused.rule_message)
+        else:
+            return redirect("game", game_id=game.pk)
+    hand_turn = turn_of(variant, board.first_dealer, result.number, result.pepper_round)
+    return render(
+        request,
+        "scorekeeper/hand_correct.html",
+        {
+            "game": game,
+            "result": result,
+            "form": form,
+            "options": presenters.form_options(form, board, hand_turn),
+            "expected_seq": form.data.get(
+                "expected_seq", form.initial.get("expected_seq")
+            ),
+            "event_id": form.data.get("event_id", form.initial.get("event_id")),
+            "by": form.data.get("by", form.initial.get("by")),
+            "error": error,
+            "board": board,
+        },
+        status=422 if error or form.errors else 200,
+    )
+
+
+def _initial(
+    hand: object, variant: Variant, seq: int, request: HttpRequest
+) -> dict[str, Any]:
+    initial: dict[str, Any] = {
+        "expected_seq": seq,
+        "event_id": new_event_id(),
+        "by": request.COOKIES.get(BY_COOKIE, ""),
+        "outcome": "played",
+    }
+    if isinstance(hand, HandRecorded):
+        initial.update(bidder=str(hand.bidder), bid=str(hand.bid), trump=hand.trump)
+        if hand.tricks is None:
+            initial.update(outcome="conceded", free_tricks=str(hand.free_tricks))
+        elif variant.sides == 2:
+            initial["taken"] = str(hand.tricks[variant.side_of(hand.bidder)])
+        else:
+            initial.update(
+                {f"tricks_{seat}": count for seat, count in enumerate(hand.tricks)}
+            )
+    return initial
+
+
+@require_http_methods(["GET", "POST"])
+def game_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_import(document=form.document(), now=timezone.now())
+        except LogError as refused:
+            error = str(refused)
+        else:
+            return redirect("game", game_id=game.pk)
+    return render(
+        request,
+        "scorekeeper/game_import.html",
+        {"form": form, "error": error},
+        status=422 if error else 200,
+    )
+
+
+@require_GET
+def game_log(request: HttpRequest, game_id: UUID) -> JsonResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    return JsonResponse(
+        services.game_export(game=game), json_dumps_params={"indent": 1}
+    )
+
+
+@require_GET
+def game_score(request: HttpRequest, game_id: UUID) -> JsonResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    board = replay_log(load(game))
+    return JsonResponse(score_document(board), json_dumps_params={"indent": 1})

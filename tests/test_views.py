@@ -1,0 +1,323 @@
+"""The pages, through Django's test client: what a phone sends, what it gets."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+import pytest
+from django.test import Client
+from pytest_django import DjangoAssertNumQueries
+
+from scorekeeper import services
+from scorekeeper.models import Game, GameEvent
+
+HTMX = {"HX-Request": "true"}
+
+
+def hand(game: Game, seq: int, **fields: Any) -> dict[str, Any]:
+    data = {
+        "expected_seq": seq,
+        "event_id": f"ev-{seq}-{fields.get('bidder', 'p')}",
+        "outcome": "played",
+        "action": "save",
+    }
+    data.update(fields)
+    return data
+
+
+def test_home_lists_games_unfinished_first(
+    client: Client,
+    moon_game: Game,
+    now: datetime,
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    done = services.game_create(
+        preset="classic", seats=["Eve", "Fay"], first_dealer=0, now=now
+    )
+    Game.objects.filter(pk=done.pk).update(finished=True)
+    with django_assert_num_queries(1):
+        response = client.get("/")
+    text = response.content.decode()
+    assert text.index("Ann, Bob, Cat, Dan") < text.index("Eve, Fay")
+
+
+def test_a_new_game_starts_from_the_form(client: Client, db: None) -> None:
+    response = client.post(
+        "/games/new",
+        {
+            "preset": "moon-42",
+            "seat_0": "Ann",
+            "seat_1": "Bob",
+            "seat_2": "Cat",
+            "seat_3": "Dan",
+            "first_dealer": "1",
+            "target_score": "21",
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert (game.first_dealer, game.overrides) == (1, {"target_score": 21})
+
+
+def test_a_new_game_with_the_wrong_number_of_players_says_so(
+    client: Client, db: None
+) -> None:
+    response = client.post(
+        "/games/new",
+        {"preset": "moon-42", "seat_0": "Ann", "seat_1": "Bob", "first_dealer": "0"},
+    )
+    assert response.status_code == 422
+    assert "Moon-42 is played by 4 players, not 2." in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_the_game_page_shows_whose_deal_and_the_forced_bid(
+    client: Client, moon_game: Game, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    with django_assert_num_queries(2):
+        response = client.get(f"/games/{moon_game.pk}/")
+    text = response.content.decode()
+    assert "Hand 1 · Ann deals · Bob bids first" in text
+    assert "Pepper round: Bob must bid 4" in text
+    assert 'value="pass"' not in text  # no passing out in the pepper round
+
+
+def test_saving_a_hand_redirects_and_the_page_shows_it(
+    client: Client, moon_game: Game
+) -> None:
+    response = client.post(
+        f"/games/{moon_game.pk}/hands",
+        hand(moon_game, 0, bidder=1, bid=4, trump="hearts", taken=5, by="Ann"),
+    )
+    assert response.status_code == 302
+    moon_game.refresh_from_db()
+    assert moon_game.totals == [1, 4]
+    page = client.get(f"/games/{moon_game.pk}/").content.decode()
+    assert (
+        "Bob bid 4 ♥, took 5" in page
+        and "Bob &amp; Dan bid 4 and took 5: made, +4" in page
+    )
+    assert response.cookies["pepper_by"].value == "Ann"
+
+
+def test_an_htmx_save_swaps_in_the_game_partial_with_a_fresh_form(
+    client: Client, moon_game: Game, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    with django_assert_num_queries(8):
+        response = client.post(
+            f"/games/{moon_game.pk}/hands",
+            hand(moon_game, 0, bidder=1, bid=4, trump="hearts", taken=5),
+            **HTMX,
+        )
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert text.lstrip().startswith('<div id="game">') and "<html" not in text
+    assert "Record hand 2" in text and 'name="expected_seq" value="1"' in text
+
+
+def test_a_refused_hand_says_the_rule_and_writes_nothing(
+    client: Client, moon_game: Game
+) -> None:
+    response = client.post(
+        f"/games/{moon_game.pk}/hands",
+        hand(
+            moon_game,
+            0,
+            bidder=1,
+            bid=4,
+            trump="clubs",
+            outcome="conceded",
+            free_tricks=0,
+        ),
+        **HTMX,
+    )
+    assert response.status_code == 422
+    assert (
+        "With clubs trump the defenders must play the hand (seed 001 §3.4)."
+        in response.content.decode()
+    )
+    assert GameEvent.objects.count() == 0
+
+
+def test_a_half_filled_form_lists_what_is_missing(
+    client: Client, moon_game: Game
+) -> None:
+    response = client.post(
+        f"/games/{moon_game.pk}/hands",
+        {"expected_seq": 0, "event_id": "x", "action": "save", "bidder": 1},
+    )
+    text = response.content.decode()
+    assert response.status_code == 422
+    assert "Choose the bid." in text and "Choose trump (or no trump)." in text
+    assert "Say how many tricks the bidding side took." in text
+
+
+def test_the_second_phone_is_told_and_keeps_what_it_entered(
+    client: Client, moon_game: Game
+) -> None:
+    client.post(
+        f"/games/{moon_game.pk}/hands",
+        hand(moon_game, 0, bidder=1, bid=4, trump="hearts", taken=5, by="Cat"),
+    )
+    response = client.post(
+        f"/games/{moon_game.pk}/hands",
+        {
+            **hand(moon_game, 0, bidder=1, bid=4, trump="spades", taken=3),
+            "event_id": "other-phone",
+        },
+        **HTMX,
+    )
+    text = response.content.decode()
+    assert response.status_code == 409
+    assert "Hand 1 was just recorded by Cat." in text
+    assert 'value="spades" checked' in text and 'name="taken" value="3" checked' in text
+    assert 'name="expected_seq" value="1"' in text
+    assert GameEvent.objects.count() == 1
+
+
+def test_a_repeated_submission_is_recorded_once(
+    client: Client, moon_game: Game
+) -> None:
+    data = hand(moon_game, 0, bidder=1, bid=4, trump="hearts", taken=5)
+    client.post(f"/games/{moon_game.pk}/hands", data)
+    again = client.post(f"/games/{moon_game.pk}/hands", data)
+    assert again.status_code == 302
+    assert GameEvent.objects.count() == 1
+
+
+def test_passed_out_is_its_own_button(client: Client, now: datetime, db: None) -> None:
+    game = services.game_create(
+        preset="classic", seats=["A", "B", "C", "D"], first_dealer=0, now=now
+    )
+    client.post(
+        f"/games/{game.pk}/hands",
+        {"expected_seq": 0, "event_id": "p", "action": "pass"},
+    )
+    assert GameEvent.objects.get().payload["passed_out"] is True
+
+
+def test_three_players_enter_each_players_tricks(
+    client: Client, now: datetime, db: None
+) -> None:
+    game = services.game_create(
+        preset="classic", seats=["A", "B", "C"], first_dealer=0, now=now
+    )
+    response = client.post(
+        f"/games/{game.pk}/hands",
+        {
+            "expected_seq": 0,
+            "event_id": "t",
+            "action": "save",
+            "bidder": 1,
+            "bid": "5",
+            "trump": "hearts",
+            "tricks_0": 2,
+            "tricks_1": 5,
+            "tricks_2": 1,
+        },
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.totals == [2, 5, 1]
+
+
+def test_void_asks_first_then_appends_and_the_history_shows_it(
+    client: Client, moon_game: Game, now: datetime
+) -> None:
+    services.hand_record(
+        game=moon_game,
+        expected_seq=0,
+        bidder=1,
+        bid=4,
+        trump="hearts",
+        tricks=[1, 5],
+        now=now,
+    )
+    confirm = client.get(f"/games/{moon_game.pk}/hands/1/void")
+    assert "Void hand 1?" in confirm.content.decode()
+    response = client.post(
+        f"/games/{moon_game.pk}/hands/1/void",
+        {"expected_seq": 1, "event_id": "v", "reason": "wrong table", "by": "Dan"},
+    )
+    assert response.status_code == 302
+    page = client.get(f"/games/{moon_game.pk}/").content.decode()
+    assert "voided by Dan" in page and "(wrong table)" in page
+    assert [e.type for e in GameEvent.objects.order_by("seq")] == ["hand", "void"]
+
+
+def test_correct_appends_a_correction_and_the_history_says_who(
+    client: Client, moon_game: Game, now: datetime
+) -> None:
+    services.hand_record(
+        game=moon_game,
+        expected_seq=0,
+        bidder=1,
+        bid=4,
+        trump="hearts",
+        tricks=[1, 5],
+        now=now,
+    )
+    form = client.get(f"/games/{moon_game.pk}/hands/1/correct").content.decode()
+    assert 'name="taken" value="5" checked' in form
+    response = client.post(
+        f"/games/{moon_game.pk}/hands/1/correct",
+        hand(moon_game, 1, bidder=1, bid=4, trump="hearts", taken=6, by="Eve"),
+    )
+    assert response.status_code == 302
+    moon_game.refresh_from_db()
+    assert moon_game.totals == [-4, 4]
+    assert "Corrected by Eve" in client.get(f"/games/{moon_game.pk}/").content.decode()
+
+
+def test_a_void_of_a_hand_not_in_the_game_is_404(
+    client: Client, moon_game: Game
+) -> None:
+    assert client.get(f"/games/{moon_game.pk}/hands/9/void").status_code == 404
+
+
+def test_export_and_reimport_give_the_same_game(
+    client: Client, moon_game: Game, now: datetime
+) -> None:
+    services.hand_record(
+        game=moon_game,
+        expected_seq=0,
+        bidder=1,
+        bid=4,
+        trump="hearts",
+        tricks=[1, 5],
+        now=now,
+    )
+    log = client.get(f"/games/{moon_game.pk}/log.json").json()
+    score = client.get(f"/games/{moon_game.pk}/score.json").json()
+    response = client.post("/games/import", {"text": json.dumps(log)})
+    again = Game.objects.exclude(pk=moon_game.pk).get()
+    assert response["Location"] == f"/games/{again.pk}/"
+    assert client.get(f"/games/{again.pk}/score.json").json() == score
+    assert score["totals"] == [1, 4] and score["format"] == "pepper-score"
+
+
+def test_an_illegal_import_is_refused_whole_with_the_event(
+    client: Client, db: None
+) -> None:
+    log = {
+        "format": "pepper-log",
+        "version": 1,
+        "variant": "moon-42",
+        "seats": ["Ann", "Bob", "Cat", "Dan"],
+        "first_dealer": 0,
+        "events": [{"type": "hand", "passed_out": True}],
+    }
+    response = client.post("/games/import", {"text": json.dumps(log)})
+    assert response.status_code == 422
+    assert "event 1: hand 1 is in the pepper round" in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize("url", ["/", "/games/new", "/games/import"])
+def test_pages_answer_with_security_headers(client: Client, db: None, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 200
+    assert "default-src 'self'" in response["Content-Security-Policy"]
+    assert response["X-Content-Type-Options"] == "nosniff"
