@@ -109,7 +109,7 @@ def test_an_htmx_save_swaps_in_the_game_partial_with_a_fresh_form(
         response = client.post(
             f"/games/{moon_game.pk}/hands",
             hand(moon_game, 0, bidder=1, bid=4, trump="hearts", taken=5),
-            **HTMX,
+            headers=HTMX,
         )
     text = response.content.decode()
     assert response.status_code == 200
@@ -131,7 +131,7 @@ def test_a_refused_hand_says_the_rule_and_writes_nothing(
             outcome="conceded",
             free_tricks=0,
         ),
-        **HTMX,
+        headers=HTMX,
     )
     assert response.status_code == 422
     assert (
@@ -167,7 +167,7 @@ def test_the_second_phone_is_told_and_keeps_what_it_entered(
             **hand(moon_game, 0, bidder=1, bid=4, trump="spades", taken=3),
             "event_id": "other-phone",
         },
-        **HTMX,
+        headers=HTMX,
     )
     text = response.content.decode()
     assert response.status_code == 409
