@@ -172,6 +172,11 @@ class Option:
     checked: bool
     max_free: str = ""
 
+    @property
+    def name(self) -> str:
+        """The spoken name: "hearts" for ♥, "no trump" for NT."""
+        return self.value.replace("-", " ")
+
 
 def _options(form: HandForm, name: str, pairs: list[tuple[str, str]]) -> list[Option]:
     current = str(form.data.get(name, form.initial.get(name, "")))

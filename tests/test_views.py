@@ -172,7 +172,10 @@ def test_the_second_phone_is_told_and_keeps_what_it_entered(
     text = response.content.decode()
     assert response.status_code == 409
     assert "Hand 1 was just recorded by Cat." in text
-    assert 'value="spades" checked' in text and 'name="taken" value="3" checked' in text
+    assert (
+        'value="spades" aria-label="spades" checked' in text
+        and 'name="taken" value="3" checked' in text
+    )
     assert 'name="expected_seq" value="1"' in text
     assert GameEvent.objects.count() == 1
 

@@ -1,0 +1,94 @@
+"""Real-browser tests: Debian's Chromium, driven by Playwright, on a phone.
+
+Skipped when /usr/bin/chromium is missing, unless BROWSER_TESTS=required
+(CI sets it, after installing chromium), in which case they fail.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+PHONE = {"width": 360, "height": 740}
+
+# Playwright's sync API runs an event loop in the test's thread; the ORM
+# calls the tests make there are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("BROWSER_TESTS") == "required":
+        raise pytest.UsageError(f"browser tests are required but {CHROMIUM} is missing")
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed")
+    for item in items:
+        if "e2e" in item.nodeid:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    return {
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args() -> dict[str, Any]:
+    return {"viewport": PHONE, "device_scale_factor": 1}
+
+
+@pytest.fixture
+def console_errors(page: Page) -> Iterator[list[str]]:
+    """Every console error and uncaught page error; the test asserts none."""
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if message.type == "error" else None
+        ),
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield errors
+
+
+class Looker:
+    """Screenshots kept as artifacts, and axe-core's verdict on the page."""
+
+    def __init__(self, page: Page, name: str) -> None:
+        self.page, self.name, self.count = page, name, 0
+        self.axe = Axe()
+
+    def look(self, label: str) -> None:
+        self.count += 1
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{self.name}-{self.count:02d}-{label}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        results = self.axe.run(self.page)
+        assert results.violations_count == 0, results.generate_report()
+        width = self.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], (
+            f"{label}: the page scrolls sideways ({width}px)"
+        )
+
+
+@pytest.fixture
+def looker(page: Page, request: pytest.FixtureRequest) -> Looker:
+    return Looker(page, request.node.name)
