@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from uuid import UUID
 
 from django.db import IntegrityError, OperationalError, transaction
 
@@ -58,17 +59,36 @@ class Busy(Exception):
     same request may simply be sent again."""
 
 
+# Parsed log entries by game, per process. Stored events never change, so a
+# load only fetches the rows after those it already holds. Only rows read
+# back from the database go in (never the entry being appended), so a
+# rolled-back append leaves nothing behind.
+_ENTRIES: dict[UUID, tuple[LogEntry, ...]] = {}
+_ENTRIES_KEPT = 512
+
+
+def _entries(game: Game) -> tuple[LogEntry, ...]:
+    known = _ENTRIES.get(game.pk, ())
+    rows = GameEvent.objects.filter(game=game, seq__gt=len(known))
+    payloads = rows.order_by("seq").values_list("payload", flat=True)
+    start = len(known) + 1
+    entries = known + tuple(
+        parse_entry(p, n) for n, p in enumerate(payloads, start=start)
+    )
+    if len(_ENTRIES) >= _ENTRIES_KEPT and game.pk not in _ENTRIES:
+        _ENTRIES.pop(next(iter(_ENTRIES)))
+    _ENTRIES[game.pk] = entries
+    return entries
+
+
 def load(game: Game, up_to: int | None = None) -> GameLog:
     """The game's log (up to event ``up_to``), as pepper-log v1 reads it."""
-    events = GameEvent.objects.filter(game=game)
-    if up_to is not None:
-        events = events.filter(seq__lte=up_to)
-    payloads = events.order_by("seq").values_list("payload", flat=True)
+    entries = _entries(game)
     return GameLog(
         game_variant(game.preset, len(game.seats), game.overrides),
         tuple(game.seats),
         game.first_dealer,
-        tuple(parse_entry(payload, n) for n, payload in enumerate(payloads, start=1)),
+        entries if up_to is None else entries[:up_to],
     )
 
 
@@ -88,15 +108,19 @@ def append(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
 
 
 def _append_locked(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
-    # On PostgreSQL this row lock makes appends to one game take turns; on
-    # SQLite the IMMEDIATE transaction already holds the write lock.
+    # PostgreSQL: writers of one game take turns on its row lock (a waiting
+    # writer sleeps in the database, not in Python). SQLite: the IMMEDIATE
+    # transaction already holds the database's write lock.
     locked = Game.objects.select_for_update().get(pk=game.pk)
+    if locked.last_seq != expected_seq:
+        return _repeat_or_conflict(locked, entry, locked.last_seq)
     repeat = _seq_of(locked, entry.id)
     if repeat is not None:
         return _answer(locked, repeat)
-    if expected_seq != locked.last_seq:
-        raise Conflict(locked.last_seq)
     log = load(locked)
+    if len(log.entries) != locked.last_seq:  # never expected; reload to be sure
+        _ENTRIES.pop(locked.pk, None)
+        log = load(locked)
     new_log = GameLog(log.variant, log.seats, log.first_dealer, (*log.entries, entry))
     try:
         board = replay_log(new_log)
@@ -121,6 +145,13 @@ def _append_locked(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
     return Appended(seq, board, repeated=False, log=new_log)
 
 
+def _repeat_or_conflict(game: Game, entry: LogEntry, current: int) -> Appended:
+    repeat = _seq_of(game, entry.id)
+    if repeat is not None:
+        return _answer(game, repeat)
+    raise Conflict(current)
+
+
 def _seq_of(game: Game, event_id: str | None) -> int | None:
     events = GameEvent.objects.filter(game=game, event_id=event_id)
     return events.values_list("seq", flat=True).first()
@@ -128,10 +159,7 @@ def _seq_of(game: Game, event_id: str | None) -> int | None:
 
 def _after_race(game: Game, entry: LogEntry) -> Appended:
     game.refresh_from_db(fields=["last_seq"])
-    repeat = _seq_of(game, entry.id)
-    if repeat is not None:
-        return _answer(game, repeat)
-    raise Conflict(game.last_seq)
+    return _repeat_or_conflict(game, entry, game.last_seq)
 
 
 def _answer(game: Game, seq: int) -> Appended:
