@@ -39,7 +39,10 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy --strict .
 
 bench: $(STAMP)
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; } \
+		|| echo "wrk could not be installed: the load figures will be skipped"
 	$(PY) bench/replay.py
+	$(PY) bench/web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache db.sqlite3*

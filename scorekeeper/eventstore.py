@@ -69,6 +69,8 @@ _ENTRIES_KEPT = 512
 
 def _entries(game: Game) -> tuple[LogEntry, ...]:
     known = _ENTRIES.get(game.pk, ())
+    if len(known) == game.last_seq:  # the game row says nothing is new
+        return known
     rows = GameEvent.objects.filter(game=game, seq__gt=len(known))
     payloads = rows.order_by("seq").values_list("payload", flat=True)
     start = len(known) + 1

@@ -8,6 +8,7 @@ referees and scores it.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -108,6 +109,23 @@ def parse_seats(raw: object) -> tuple[str, ...]:
 
 def game_variant(preset: str, seats: int, overrides: Mapping[str, object]) -> Variant:
     """The variant a game is played under; bad settings become ``log:``."""
+    try:
+        return _variant(preset, seats, tuple(sorted(overrides.items())))
+    except TypeError:  # an unhashable override value: let the check word it
+        return _checked_variant(preset, seats, overrides)
+
+
+@functools.lru_cache(maxsize=256)
+def _variant(
+    preset: str, seats: int, overrides: tuple[tuple[str, object], ...]
+) -> Variant:
+    # One Variant per house setting, so its derived tables are built once.
+    return _checked_variant(preset, seats, dict(overrides))
+
+
+def _checked_variant(
+    preset: str, seats: int, overrides: Mapping[str, object]
+) -> Variant:
     try:
         return apply_overrides(find_variant(preset, seats), overrides)
     except RulesError as error:

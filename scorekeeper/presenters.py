@@ -5,6 +5,7 @@ Plain data for templates: no queries here, no rules decided here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .forms import HandForm
@@ -132,37 +133,50 @@ def _change(kind: str, position: int, entry: LogEntry, reason: str = "") -> Chan
     )
 
 
-def history(
-    board: Scoreboard, log: GameLog
-) -> tuple[list[HistoryRow], list[VoidedHand]]:
-    """Each hand, newest first, with the voids and corrections that touched it."""
+def _corrections(log: GameLog) -> dict[int, list[Change]]:
     changes: dict[int, list[Change]] = {}
-    voided: list[VoidedHand] = []
+    for position, entry in enumerate(log.entries, start=1):
+        if isinstance(entry.event, HandCorrected):
+            change = _change("corrected", position, entry)
+            changes.setdefault(entry.event.target, []).append(change)
+    return changes
+
+
+def history_row(
+    board: Scoreboard, result: HandResult, changes: list[Change] | None = None
+) -> HistoryRow:
+    return HistoryRow(
+        result,
+        board.seats[result.dealer],
+        hand_summary(board.variant, board.seats, result.hand),
+        [f"+{delta}" if delta >= 0 else points(delta) for delta in result.deltas],
+        explain_hand(board, result),
+        changes or [],
+    )
+
+
+def history(board: Scoreboard, log: GameLog) -> list[HistoryRow]:
+    """Each hand, newest first, with the corrections that touched it."""
+    changes = _corrections(log)
+    rows = [
+        history_row(board, result, changes.get(result.target)) for result in board.hands
+    ]
+    rows.reverse()
+    return rows
+
+
+def voided(board: Scoreboard, log: GameLog) -> list[VoidedHand]:
+    """The hands voided, with who voided them, when and why."""
+    found = []
     for position, entry in enumerate(log.entries, start=1):
         event = entry.event
-        if isinstance(event, HandCorrected):
-            changes.setdefault(event.target, []).append(
-                _change("corrected", position, entry)
-            )
-        elif isinstance(event, HandVoided):
+        if isinstance(event, HandVoided):
             original = log.entries[event.target - 1].event
             assert isinstance(original, HandRecorded | HandPassedOut)
             change = _change("voided", position, entry, event.reason)
             summary = hand_summary(board.variant, board.seats, original)
-            voided.append(VoidedHand(event.target, summary, change))
-    rows = [
-        HistoryRow(
-            result,
-            board.seats[result.dealer],
-            hand_summary(board.variant, board.seats, result.hand),
-            [f"+{delta}" if delta >= 0 else points(delta) for delta in result.deltas],
-            explain_hand(board, result),
-            changes.get(result.target, []),
-        )
-        for result in board.hands
-    ]
-    rows.reverse()
-    return rows, voided
+            found.append(VoidedHand(event.target, summary, change))
+    return found
 
 
 @dataclass(frozen=True)
@@ -178,12 +192,21 @@ class Option:
         return self.value.replace("-", " ")
 
 
-def _options(form: HandForm, name: str, pairs: list[tuple[str, str]]) -> list[Option]:
-    current = str(form.data.get(name, form.initial.get(name, "")))
+def _options(
+    values: Mapping[str, object], name: str, pairs: list[tuple[str, str]]
+) -> list[Option]:
+    current = str(values.get(name, ""))
     return [Option(value, label, value == current) for value, label in pairs]
 
 
-def form_options(form: HandForm, board: Scoreboard, turn: Turn) -> dict[str, object]:
+def form_values(form: HandForm) -> dict[str, object]:
+    """What a form shows: what was entered, else its defaults."""
+    return {**form.initial, **dict(form.data.items())}
+
+
+def form_options(
+    values: Mapping[str, object], board: Scoreboard, turn: Turn
+) -> dict[str, object]:
     """The choices the record form offers: only what the rules allow now."""
     variant, seats = board.variant, board.seats
     forced = turn.pepper_round
@@ -192,7 +215,7 @@ def form_options(form: HandForm, board: Scoreboard, turn: Turn) -> dict[str, obj
         rung for rung in variant.ladder if not forced or rung.call == turn.forced_bid
     ]
     bids = _options(
-        form, "bid", [(str(rung.call), bid_label(rung.call)) for rung in ladder]
+        values, "bid", [(str(rung.call), bid_label(rung.call)) for rung in ladder]
     )
     limits = {str(rung.call): rung.max_free_tricks for rung in ladder}
     bids = [
@@ -209,31 +232,31 @@ def form_options(form: HandForm, board: Scoreboard, turn: Turn) -> dict[str, obj
         "bidders": [
             Option(o.value, o.label, o.checked or forced)
             for o in _options(
-                form, "bidder", [(str(seat), seats[seat]) for seat in bidders]
+                values, "bidder", [(str(seat), seats[seat]) for seat in bidders]
             )
         ],
         "bids": bids,
         "trumps": _options(
-            form,
+            values,
             "trump",
             [(t, f"{TRUMP_LABELS.get(t, 'NT')}") for t in (*TRUMP_LABELS, "no-trump")],
         ),
         "outcomes": _options(
-            form, "outcome", [("played", "Played"), ("conceded", "Conceded")]
+            values, "outcome", [("played", "Played"), ("conceded", "Conceded")]
         )
         if variant.negotiation
         else [],
         "taken": _options(
-            form,
+            values,
             "taken",
             [(str(n), str(n)) for n in range(variant.tricks_per_hand + 1)],
         ),
         "free": _options(
-            form, "free_tricks", [(str(n), str(n)) for n in range(most_free + 1)]
+            values, "free_tricks", [(str(n), str(n)) for n in range(most_free + 1)]
         ),
         "per_player": variant.sides > 2,
         "players": [
-            (f"tricks_{seat}", name, form.data.get(f"tricks_{seat}", ""))
+            (f"tricks_{seat}", name, values.get(f"tricks_{seat}", ""))
             for seat, name in enumerate(seats)
         ],
         "can_pass": not forced,

@@ -6,9 +6,13 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import presenters, services
@@ -18,7 +22,7 @@ from .gamelog import GameLog, LogError, replay_log, score_document
 from .models import Game
 from .rules.engine import Scoreboard
 from .rules.events import HandCorrected, HandRecorded, HandVoided
-from .rules.referee import turn_of
+from .rules.referee import Turn, turn_of
 from .rules.variants import PRESETS, Variant, find_variant
 
 BY_COOKIE = "pepper_by"
@@ -89,16 +93,22 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
     passing = request.POST.get("action") == "pass"
     form = HandForm(request.POST, variant=variant, passing=passing)
     if not form.is_valid():
-        return _game_page(request, game, *_current(game), form=form, status=422)
+        log, board = _current(game)
+        return _game_page(
+            request, game, log, board, form=form, status=422, partial="live"
+        )
     try:
         appended = _record(game, form)
     except (Conflict, Busy) as error:
         return _after_conflict(request, game, form, error)
     except Refused as refused:
         form.add_error(None, _sentence(refused.rule_message))
-        return _game_page(request, game, *_current(game), form=form, status=422)
+        log, board = _current(game)
+        return _game_page(
+            request, game, log, board, form=form, status=422, partial="live"
+        )
     response = (
-        _game_page(request, game, appended.log, appended.board)
+        _game_page(request, game, appended.log, appended.board, partial="saved")
         if getattr(request, "htmx", False)
         else redirect("game", game_id=game.pk)
     )
@@ -141,9 +151,11 @@ def _after_conflict(
     data["expected_seq"] = str(game.last_seq)
     data["event_id"] = new_event_id()
     fresh = HandForm(data, variant=board.variant)
-    return _game_page(
+    response = _game_page(
         request, game, log, board, form=fresh, message=message, status=409
     )
+    response["HX-Retarget"] = "#game"  # the whole game changed, not only the form
+    return response
 
 
 def _what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
@@ -178,38 +190,76 @@ def _game_page(
     form: HandForm | None = None,
     message: str = "",
     status: int = 200,
+    partial: str = "game",
 ) -> HttpResponse:
     turn = board.next
     by = request.COOKIES.get(BY_COOKIE, "")
-    if form is None:
-        form = HandForm(
-            initial={
-                "expected_seq": len(log.entries),
-                "event_id": new_event_id(),
-                "outcome": "played",
-                "by": by,
-            },
-            variant=board.variant,
-        )
-    rows, voided = presenters.history(board, log)
-    context = {
+    # A fresh form needs only its defaults; no Form object is built for it.
+    values = (
+        presenters.form_values(form)
+        if form is not None
+        else {
+            "expected_seq": len(log.entries),
+            "event_id": new_event_id(),
+            "outcome": "played",
+            "by": by,
+        }
+    )
+    game_url = reverse("game", args=[game.pk])
+    context: dict[str, Any] = {
         "game": game,
+        "game_url": game_url,
         "board": board,
         "sides": presenters.sides(board),
         "turn_line": presenters.turn_line(board),
         "forced_line": presenters.forced_line(board, turn),
         "status_line": presenters.status(board),
         "form": form,
-        "options": presenters.form_options(form, board, turn) if turn else None,
-        "expected_seq": form.data.get("expected_seq", form.initial.get("expected_seq")),
-        "event_id": form.data.get("event_id", form.initial.get("event_id")),
-        "by": form.data.get("by", by),
-        "rows": rows,
-        "voided": voided,
+        "options": presenters.form_options(values, board, turn) if turn else None,
+        "expected_seq": values.get("expected_seq"),
+        "event_id": values.get("event_id"),
+        "by": values.get("by", by),
         "message": message,
     }
-    template = _partial(request, "scorekeeper/game_detail.html", "game")
+    if form is None and turn is not None:
+        context["choices_html"] = _fresh_choices(game, board, turn, context)
+    htmx = getattr(request, "htmx", False)
+    if htmx and partial == "saved":
+        context["new_row"] = presenters.history_row(board, board.hands[-1])
+    elif partial == "game" or not htmx:
+        context["history_html"] = _history_html(game_url, board, log)
+        context["voided"] = presenters.voided(board, log)
+    template = "scorekeeper/game_detail.html"
+    if htmx:
+        template += f"#{partial}"
     return render(request, template, context, status=status)
+
+
+def _fresh_choices(
+    game: Game, board: Scoreboard, turn: Turn, context: dict[str, Any]
+) -> str:
+    """The record form's choices with nothing chosen yet: they depend on the
+    game and on whether this hand's bid is forced, so they are kept."""
+    forced = f"{turn.first_bidder}:{turn.forced_bid}" if turn.pepper_round else "-"
+    key = f"choices:{game.pk}:{forced}"
+    html: str | None = cache.get(key)
+    if html is None:
+        html = render_to_string("scorekeeper/_hand_choices.html", context)
+        cache.set(key, html, timeout=3600)
+    return mark_safe(html)  # rendered by our own autoescaping template
+
+
+def _history_html(game_url: str, board: Scoreboard, log: GameLog) -> str:
+    """The rendered history, kept per game and log length: a projection of
+    the log, so it is new exactly when the log has grown."""
+    key = f"history:{game_url}:{len(log.entries)}"
+    html: str | None = cache.get(key)
+    if html is None:
+        rows = presenters.history(board, log)
+        context = {"rows": rows, "game_url": game_url}
+        html = render_to_string("scorekeeper/_history_rows.html", context)
+        cache.set(key, html, timeout=3600)
+    return mark_safe(html)  # rendered by our own autoescaping template
 
 
 def _sentence(message: str) -> str:
@@ -306,6 +356,7 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
             error = _sentence(refused.rule_message)
         else:
             return redirect("game", game_id=game.pk)
+    values = presenters.form_values(form)
     hand_turn = turn_of(variant, board.first_dealer, result.number, result.pepper_round)
     return render(
         request,
@@ -314,12 +365,10 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
             "game": game,
             "result": result,
             "form": form,
-            "options": presenters.form_options(form, board, hand_turn),
-            "expected_seq": form.data.get(
-                "expected_seq", form.initial.get("expected_seq")
-            ),
-            "event_id": form.data.get("event_id", form.initial.get("event_id")),
-            "by": form.data.get("by", form.initial.get("by")),
+            "options": presenters.form_options(values, board, hand_turn),
+            "expected_seq": values.get("expected_seq"),
+            "event_id": values.get("event_id"),
+            "by": values.get("by"),
             "error": error,
             "board": board,
         },

@@ -76,12 +76,39 @@ def test_a_new_game_with_the_wrong_number_of_players_says_so(
 def test_the_game_page_shows_whose_deal_and_the_forced_bid(
     client: Client, moon_game: Game, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         response = client.get(f"/games/{moon_game.pk}/")
     text = response.content.decode()
     assert "Hand 1 · Ann deals · Bob bids first" in text
     assert "Pepper round: Bob must bid 4" in text
     assert 'value="pass"' not in text  # no passing out in the pepper round
+
+
+def test_the_game_page_reads_only_what_is_new(
+    client: Client,
+    moon_game: Game,
+    now: datetime,
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    for seq in range(3):
+        services.hand_record(
+            game=moon_game,
+            expected_seq=seq,
+            bidder=seq + 1,
+            bid=4,
+            trump="hearts",
+            tricks=[1, 5] if seq != 1 else [5, 1],
+            now=now,
+        )
+    with django_assert_num_queries(2):  # the game, then the event it has not seen
+        first = client.get(f"/games/{moon_game.pk}/")
+    with django_assert_num_queries(1):  # the game only: nothing is new
+        second = client.get(f"/games/{moon_game.pk}/")
+    history = [
+        page.content.decode().split('<ol id="hands"')[1].split("</ol>")[0]
+        for page in (first, second)
+    ]
+    assert history[0] == history[1] and history[0].count("<li") == 3
 
 
 def test_saving_a_hand_redirects_and_the_page_shows_it(
@@ -105,7 +132,7 @@ def test_saving_a_hand_redirects_and_the_page_shows_it(
 def test_an_htmx_save_swaps_in_the_game_partial_with_a_fresh_form(
     client: Client, moon_game: Game, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         response = client.post(
             f"/games/{moon_game.pk}/hands",
             hand(moon_game, 0, bidder=1, bid=4, trump="hearts", taken=5),
@@ -113,8 +140,11 @@ def test_an_htmx_save_swaps_in_the_game_partial_with_a_fresh_form(
         )
     text = response.content.decode()
     assert response.status_code == 200
-    assert text.lstrip().startswith('<div id="game">') and "<html" not in text
+    assert text.lstrip().startswith('<div id="live">') and "<html" not in text
     assert "Record hand 2" in text and 'name="expected_seq" value="1"' in text
+    assert (
+        '<ol hx-swap-oob="afterbegin:#hands">' in text and "Bob bid 4 ♥, took 5" in text
+    )
 
 
 def test_a_refused_hand_says_the_rule_and_writes_nothing(

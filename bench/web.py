@@ -1,0 +1,239 @@
+"""Web benchmarks, each beside an anchor measured in the same run.
+
+1. The server time to record a hand (validate, append, render the HTMX
+   partial), p50 and p99, in process through Django's test client on a
+   SQLite file, beside a plain Django POST that writes one row.
+2. Requests/s of a 40-hand game page under gunicorn with wrk on loopback,
+   beside a plain Django view that renders 50 ORM rows.
+
+    make bench        (or: .venv/bin/python bench/web.py)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+WORK = Path(tempfile.mkdtemp(prefix="pepper-bench-"))
+os.environ["DATABASE_URL"] = f"sqlite:///{WORK / 'bench.sqlite3'}"
+os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from scorekeeper import services  # noqa: E402
+from scorekeeper.models import Game  # noqa: E402,F401
+
+HANDS = 200  # recorded hands timed in part 1
+PAGE_HANDS = 40
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def record_hands(client: Client, game: Game, count: int) -> list[float]:
+    """Save ``count`` hands as the phone does (HTMX POST); seconds each."""
+    times = []
+    for seq in range(count):
+        bidder = seq % 4
+        data = {
+            "expected_seq": seq,
+            "event_id": f"bench-{seq}",
+            "action": "save",
+            "bidder": bidder,
+            "bid": "1",
+            "trump": "hearts",
+            "outcome": "played",
+            "taken": 3,
+        }
+        start = time.perf_counter()
+        response = client.post(
+            f"/games/{game.pk}/hands", data, headers={"HX-Request": "true"}
+        )
+        times.append(time.perf_counter() - start)
+        assert response.status_code == 200, response.content[:300]
+    return times
+
+
+def appends_only(now: object, count: int) -> list[float]:
+    """The service alone: validate through the engine and store the event."""
+    game = services.game_create(
+        preset="classic",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        overrides={"target_score": 1000},
+        now=timezone.now(),
+    )
+    times = []
+    for seq in range(count):
+        start = time.perf_counter()
+        services.hand_record(
+            game=game,
+            expected_seq=seq,
+            bidder=seq % 4,
+            bid=1,
+            trump="hearts",
+            tricks=[3, 3],
+            event_id=f"svc-{seq}",
+            now=timezone.now(),
+        )
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def plain_writes(client: Client, count: int) -> list[float]:
+    times = []
+    for index in range(count):
+        start = time.perf_counter()
+        response = client.post("/bench/write", {"by": f"w{index}"})
+        times.append(time.perf_counter() - start)
+        assert response.status_code == 201
+    return times
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wrk(url: str, seconds: int = 5) -> float:
+    out = subprocess.run(
+        ["wrk", "-t2", "-c16", f"-d{seconds}s", url],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    assert errors is None, out
+    match = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    assert match, out
+    return float(match.group(1))
+
+
+def serve(port: int) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(
+        [
+            str(ROOT / ".venv/bin/gunicorn"),
+            "config.wsgi",
+            "-w",
+            "2",
+            "-b",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings"},
+    )
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("gunicorn did not start")
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    now = timezone.now()
+    client = Client()
+    # Part 1: a long classic game (target 1000, so it never ends).
+    game = services.game_create(
+        preset="classic",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        overrides={"target_score": 1000},
+        now=now,
+    )
+    record_hands(client, game, 5)  # warm up (imports, caches)
+    plain_writes(client, 20)
+    game = services.game_create(
+        preset="classic",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        overrides={"target_score": 1000},
+        now=now,
+    )
+    hand_times = record_hands(client, game, HANDS)
+    write_times = plain_writes(client, HANDS)
+    append_times = appends_only(now, HANDS)
+    ms = 1000
+    print(
+        f"record a hand (validate, append, render the partial), {HANDS} hands on SQLite, in process:"
+    )
+    print(
+        f"  hand save         p50 {ms * statistics.median(hand_times):6.2f} ms   p99 {ms * percentile(hand_times, 0.99):6.2f} ms   (target p50 <= 3 ms)"
+    )
+    print(
+        f"  of which the append (validate, store; no page)"
+        f"  p50 {ms * statistics.median(append_times):6.2f} ms"
+        f"   p99 {ms * percentile(append_times, 0.99):6.2f} ms"
+    )
+    print("  anchor: a plain Django POST writing one row (one UPDATE)")
+    print(
+        f"                    p50 {ms * statistics.median(write_times):6.2f} ms   p99 {ms * percentile(write_times, 0.99):6.2f} ms"
+    )
+
+    # Part 2: the page of a 40-hand game under gunicorn.
+    page_game = services.game_create(
+        preset="classic",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        overrides={"target_score": 1000},
+        now=now,
+    )
+    record_hands(client, page_game, PAGE_HANDS)
+    if shutil.which("wrk") is None:
+        print(
+            "game page under load: skipped (wrk is not installed; make bench installs it)"
+        )
+        return
+    port = free_port()
+    server = serve(port)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wrk(f"{base}/bench/rows", 1)  # warm up both
+        wrk(f"{base}/games/{page_game.pk}/", 1)
+        rows, pages = [], []
+        for _ in range(3):  # interleaved
+            rows.append(wrk(f"{base}/bench/rows"))
+            pages.append(wrk(f"{base}/games/{page_game.pk}/"))
+    finally:
+        server.terminate()
+        server.wait()
+    row_rate, page_rate = statistics.median(rows), statistics.median(pages)
+    print(
+        f"game page of {PAGE_HANDS} hands, gunicorn (2 workers) + wrk (16 connections) on loopback, median of 3 x 5 s:"
+    )
+    print(f"  game page                    {page_rate:8.0f} requests/s")
+    print(f"  anchor: 50 ORM rows rendered {row_rate:8.0f} requests/s")
+    print(
+        f"  ratio {page_rate / row_rate:.2f} (target >= 1.00: event sourcing costs the user nothing)"
+    )
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
