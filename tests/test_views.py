@@ -354,3 +354,54 @@ def test_pages_answer_with_security_headers(client: Client, db: None, url: str) 
     assert response.status_code == 200
     assert "default-src 'self'" in response["Content-Security-Policy"]
     assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_an_exact_tie_shows_the_tie_break_and_play_goes_on(
+    client: Client, db: None, now: datetime
+) -> None:
+    game = services.game_create(
+        preset="classic",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        overrides={"target_score": 6, "exact_tie": "play-on"},
+        now=now,
+    )
+    for seq, bidder in enumerate((0, 1)):
+        services.hand_record(
+            game=game,
+            expected_seq=seq,
+            bidder=bidder,
+            bid=3,
+            trump="hearts",
+            tricks=[3, 3],
+            now=now,
+        )
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert (
+        "Ann &amp; Cat and Bob &amp; Dan are tied at 6: play on until one side is ahead"
+        in page
+    )
+    assert "Record hand 3" in page
+
+
+def test_the_winners_are_named_and_the_form_is_gone(
+    client: Client, db: None, now: datetime
+) -> None:
+    game = services.game_create(
+        preset="classic",
+        seats=["Ann", "Bob"],
+        first_dealer=0,
+        overrides={"target_score": 5},
+        now=now,
+    )
+    services.hand_record(
+        game=game,
+        expected_seq=0,
+        bidder=1,
+        bid=5,
+        trump="spades",
+        tricks=[2, 6],
+        now=now,
+    )
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Bob wins with 6" in page and 'id="record"' not in page
