@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import path
 
-from scorekeeper import views
+from scorekeeper import referee_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,5 +23,7 @@ urlpatterns = [
     ),
     path("games/<uuid:game_id>/log.json", views.game_log, name="game_log"),
     path("games/<uuid:game_id>/score.json", views.game_score, name="game_score"),
+    path("verify", referee_views.verify, name="verify"),
+    path("trick", referee_views.trick, name="trick"),
     path("admin/", admin.site.urls),
 ]

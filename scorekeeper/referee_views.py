@@ -1,0 +1,119 @@
+"""Settling disputes: verify a log, referee a trick or a follow-suit."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from . import presenters
+from .forms import ImportForm
+from .gamelog import LogError, read_and_replay
+from .rules.cards import (
+    RANKS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    legal_follows,
+    parse_card,
+    parse_trump,
+    trick_winner,
+)
+from .rules.errors import CardError
+
+TRUMP_CHOICES = [
+    ("hearts", "♥"),
+    ("diamonds", "♦"),
+    ("clubs", "♣"),
+    ("spades", "♠"),
+    ("no-trump", "NT"),
+]
+
+
+@require_http_methods(["GET", "POST"])
+def verify(request: HttpRequest) -> HttpResponse:
+    """A log's verdict: its scoreboard, or its first illegal event and why."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context: dict[str, object] = {"form": form}
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        document = form.document()
+        context["document"] = document.decode(errors="replace")
+        try:
+            log, board = read_and_replay(document)
+        except LogError as refused:
+            context["refusal"] = refused.message
+            context["where"] = (
+                "the log's header"
+                if refused.event is None
+                else f"event {refused.event}"
+            )
+            context["offending"] = _offending(document, refused.event)
+            status = 422
+        else:
+            context["board"] = board
+            context["sides"] = presenters.sides(board)
+            context["rows"] = presenters.history(board, log)
+            context["status_line"] = presenters.status(board)
+    return render(request, "scorekeeper/verify.html", context, status=status)
+
+
+def _offending(document: bytes, event: int | None) -> str:
+    """The refused event as it was written, when it can be found."""
+    try:
+        events = json.loads(document).get("events")
+        return json.dumps(events[event - 1], ensure_ascii=False) if event else ""
+    except (ValueError, AttributeError, TypeError, IndexError, KeyError):
+        return ""
+
+
+def _cards(text: str) -> list[Card]:
+    return [
+        parse_card(word) for word in text.replace(" ", ",").split(",") if word.strip()
+    ]
+
+
+@require_GET
+def trick(request: HttpRequest) -> HttpResponse:
+    """Tap the cards of a trick in play order; the page names the winner
+    and why. Each tap is a plain link-free GET form, so it works without
+    JavaScript; htmx only swaps the verdict in place."""
+    trump_text = request.GET.get("trump", "hearts")
+    played = request.GET.get("cards", "")
+    tapped = request.GET.get("add", "")
+    if request.GET.get("undo"):
+        played = ",".join(played.split(",")[:-1])
+    if request.GET.get("clear"):
+        played = ""
+    context: dict[str, object] = {"trump": trump_text, "trumps": TRUMP_CHOICES}
+    try:
+        trump = parse_trump(trump_text)
+        cards = _cards(",".join(filter(None, [played, tapped])))
+        context["cards"] = cards
+        context["played"] = ",".join(str(card) for card in cards)
+        if cards:
+            context["verdict"] = trick_winner(cards, trump)
+        led, hand = request.GET.get("led", ""), request.GET.get("hand", "")
+        context.update(led=led, hand=hand)
+        if led.strip() and hand.strip():
+            context["follow"] = legal_follows(parse_card(led), _cards(hand), trump)
+    except CardError as error:
+        context["error"] = error.message[:1].upper() + error.message[1:] + "."
+    context["grid"] = [
+        (
+            SUIT_NAMES[suit],
+            [
+                (f"{rank}{suit}", f"{rank}{SUIT_SYMBOLS[suit]}")
+                for rank in reversed(RANKS)
+            ],
+        )
+        for suit in SUITS
+    ]
+    template = "scorekeeper/trick.html"
+    if getattr(request, "htmx", False):
+        template += "#referee"
+    status = 422 if "error" in context else 200
+    return render(request, template, context, status=status)
