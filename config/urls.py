@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import path
 
-from scorekeeper import referee_views, views
+from scorekeeper import referee_views, rules_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,6 +23,9 @@ urlpatterns = [
     ),
     path("games/<uuid:game_id>/log.json", views.game_log, name="game_log"),
     path("games/<uuid:game_id>/score.json", views.game_score, name="game_score"),
+    path("rules/", rules_pages.rules_index, name="rules"),
+    path("rules/<slug:preset>/", rules_pages.rules_detail, name="rules_detail"),
+    path("games/<uuid:game_id>/rules", rules_pages.game_rules, name="game_rules"),
     path("verify", referee_views.verify, name="verify"),
     path("trick", referee_views.trick, name="trick"),
     path("admin/", admin.site.urls),

@@ -1,0 +1,256 @@
+"""The rules as pages: each preset's settings, where they come from, where
+the seeds disagree, and worked examples scored by the engine itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from uuid import UUID
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from .gamelog import game_variant
+from .models import Game
+from .presenters import bid_label
+from .rules.engine import replay
+from .rules.events import Call, HandRecorded
+from .rules.explain import explain_hand
+from .rules.variants import PRESETS, BidRule, Variant, overrides_of, with_overrides
+
+# Where the five seeds disagree, and the setting that chooses (if a house may).
+DISAGREEMENTS = [
+    (
+        "A set costs",
+        "6 (8 with 2-3 players) whatever the bid (seeds 000, 003, 004); "
+        "the number bid (seed 002); the bid's value (seed 001)",
+        "the preset",
+    ),
+    (
+        "Both sides reach the target in one hand",
+        "the higher wins (seeds 000, 001, 004); the bidding side wins (seed 002)",
+        "both_reach",
+    ),
+    (
+        "An exact tie at or above the target",
+        "all tied win (seed 004); play on, or a new "
+        "pepper round (seed 001, two options)",
+        "exact_tie",
+    ),
+    (
+        "The target",
+        "30 (seeds 000, 003, 004), 42 (seed 001), 50 (seed 002)",
+        "target_score",
+    ),
+    (
+        "A pepper round",
+        "the first 4 hands (seed 001); none elsewhere",
+        "pepper_round_hands",
+    ),
+    (
+        "Defenders with no trick",
+        "lose the bid's value (seed 001); lose nothing elsewhere",
+        "the preset",
+    ),
+    (
+        "Negotiation",
+        "a conceded hand, never with clubs (seed 001); every hand is played elsewhere",
+        "the preset",
+    ),
+]
+EXACT_TIE_WORDS = {
+    "co-winners": "the game ends and every side tied at the top wins",
+    "play-on": "play on until one side is at or above the target and strictly ahead",
+    "pepper-round": "play on, and the next hands are a pepper round",
+}
+
+
+@dataclass(frozen=True)
+class Rung:
+    bid: str
+    needed: int
+    made: str
+    set: str
+    defenders: str
+    free: str
+
+
+@dataclass(frozen=True)
+class Line:
+    topic: str
+    rule: str
+    source: str
+    house: bool = False
+
+
+def _rung(variant: Variant, rule: BidRule) -> Rung:
+    defenders = (
+        "1 a trick"
+        if rule.defender_points is None
+        else f"{rule.defender_points} for any trick"
+    )
+    if variant.defenders_shut_out_lose:
+        defenders += f"; −{rule.set_points} if none"
+    return Rung(
+        bid_label(rule.call),
+        rule.tricks_needed,
+        "1 a trick" if rule.made_points is None else f"+{rule.made_points}",
+        f"−{rule.set_points}",
+        defenders,
+        "no" if rule.max_free_tricks is None else f"up to {rule.max_free_tricks}",
+    )
+
+
+def _lines(variant: Variant, house: dict[str, object]) -> list[Line]:
+    sides = "two teams, partners opposite" if variant.teams else "each plays alone"
+    pepper = (
+        f"the first {variant.pepper_round_hands} hands: the seat after the dealer must "
+        f"bid {bid_label(variant.lowest_bid)}, and the hand cannot be passed out"
+        if variant.pepper_round_hands
+        else "none"
+    )
+    both = (
+        "the higher wins" if variant.both_reach == "higher" else "the bidding side wins"
+    )
+    return [
+        Line(
+            "Players",
+            f"{variant.seats}: {sides}; {variant.tricks_per_hand} tricks a hand",
+            variant.cite("deal"),
+        ),
+        Line(
+            "Negotiation",
+            (
+                "the defenders may concede; with clubs trump they must play"
+                if variant.clubs_must_play
+                else "the defenders may concede"
+            )
+            if variant.negotiation
+            else "none: every hand is played",
+            variant.cite("negotiation")
+            + (f"; {variant.cite('clubs')}" if variant.clubs_must_play else ""),
+        ),
+        Line(
+            "Pepper round",
+            pepper,
+            variant.cite("pepper_round"),
+            "pepper_round_hands" in house,
+        ),
+        Line(
+            "Target",
+            f"first to {variant.target_score}",
+            variant.cite("target"),
+            "target_score" in house,
+        ),
+        Line(
+            "Both reach it in one hand",
+            both,
+            variant.cite("both_reach"),
+            "both_reach" in house,
+        ),
+        Line(
+            "Exact tie at or above it",
+            EXACT_TIE_WORDS[variant.exact_tie],
+            variant.cite("exact_tie"),
+            "exact_tie" in house,
+        ),
+    ]
+
+
+def _examples(variant: Variant) -> list[tuple[str, str]]:
+    """A made bid, a set, and what each preset has of its own, scored by the
+    engine (so the page can never disagree with the score)."""
+    names = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")[: variant.seats]
+    plain = variant if not variant.pepper_round_hands else _without_pepper(variant)
+    top = plain.tricks_per_hand
+    low = plain.ladder[0]
+    hands = [
+        (
+            "A bid made",
+            _played(plain, 1, low.call, min(top - 1, low.tricks_needed + 1)),
+        ),
+        ("A bid set", _played(plain, 1, low.call, low.tricks_needed - 1)),
+        ("The top of the ladder", _played(plain, 1, plain.ladder[-1].call, top)),
+    ]
+    if plain.defenders_shut_out_lose:
+        hands.append(("Defenders shut out", _played(plain, 1, low.call, top)))
+    if plain.negotiation:
+        hands.append(
+            (
+                "A conceded hand",
+                HandRecorded(1, plain.ladder[0].call, "spades", None, 2),
+            )
+        )
+    examples = []
+    for title, hand in hands:
+        board = replay(plain, names, 0, [hand])
+        examples.append((title, explain_hand(board, board.hands[0])))
+    return examples
+
+
+def _without_pepper(variant: Variant) -> Variant:
+    return with_overrides(variant, {"pepper_round_hands": 0})
+
+
+def _played(variant: Variant, bidder: int, call: Call, won: int) -> HandRecorded:
+    tricks = [0] * variant.sides
+    bidder_side = variant.side_of(bidder)
+    tricks[bidder_side] = won
+    rest = variant.tricks_per_hand - won
+    for side in range(variant.sides):
+        if side != bidder_side and rest:
+            tricks[side], rest = rest, 0
+    return HandRecorded(bidder, call, "hearts", tuple(tricks))
+
+
+def _page(
+    request: HttpRequest,
+    variant: Variant,
+    title: str,
+    house: dict[str, object],
+    game: Game | None = None,
+) -> HttpResponse:
+    context = {
+        "title": title,
+        "variant": variant,
+        "rungs": [_rung(variant, rule) for rule in variant.ladder],
+        "lines": _lines(variant, house),
+        "ladder_source": variant.cite("ladder"),
+        "scoring_source": variant.cite("scoring"),
+        "examples": _examples(variant),
+        "disagreements": DISAGREEMENTS,
+        "house": house,
+        "game": game,
+        "seat_counts": sorted(PRESETS[variant.preset]),
+    }
+    return render(request, "scorekeeper/rules_detail.html", context)
+
+
+@require_GET
+def rules_index(request: HttpRequest) -> HttpResponse:
+    presets = [
+        (name, by_seats[4].description, sorted(by_seats))
+        for name, by_seats in PRESETS.items()
+    ]
+    return render(request, "scorekeeper/rules_index.html", {"presets": presets})
+
+
+@require_GET
+def rules_detail(request: HttpRequest, preset: str) -> HttpResponse:
+    by_seats = PRESETS.get(preset)
+    if by_seats is None:
+        raise Http404("no such preset")
+    seats = (
+        int(request.GET.get("seats", 4))
+        if request.GET.get("seats", "4").isdigit()
+        else 4
+    )
+    variant = by_seats.get(seats, by_seats[4])
+    return _page(request, variant, f"The rules: {preset}", {})
+
+
+@require_GET
+def game_rules(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    variant = game_variant(game.preset, len(game.seats), game.overrides)
+    return _page(request, variant, "This game's rules", overrides_of(variant), game)

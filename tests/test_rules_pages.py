@@ -1,0 +1,70 @@
+"""The rules pages: every preset's table, its sources, and a game's own
+house rules marked."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from django.test import Client
+
+from scorekeeper import services
+from scorekeeper.rules.variants import PRESETS
+
+
+def test_the_rules_index_lists_every_preset(client: Client) -> None:
+    page = client.get("/rules/").content.decode()
+    for name in PRESETS:
+        assert f'href="/rules/{name}/"' in page
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats", "expected"),
+    [
+        (
+            "moon-42",
+            4,
+            ["double moon", "7 for any trick; −7 if none", "up to 2", "seed 001 §3.4"],
+        ),
+        ("classic", 4, ["big pepper", "+12", "−6", "first to 30", "seed 004"]),
+        ("classic", 3, ["big pepper", "+16", "−8", "each plays alone"]),
+        (
+            "bid-euchre",
+            6,
+            ["double pepper", "+24", "the bidding side wins", "seed 002"],
+        ),
+    ],
+)
+def test_each_preset_shows_its_ladder_sources_and_examples(
+    client: Client, preset: str, seats: int, expected: list[str]
+) -> None:
+    page = client.get(f"/rules/{preset}/", {"seats": seats}).content.decode()
+    for text in expected:
+        assert text in page
+    assert "Worked examples" in page and "Where the rule books disagree" in page
+    assert "the house setting <code>exact_tie</code>" in page
+
+
+def test_worked_examples_are_scored_by_the_engine(client: Client) -> None:
+    page = client.get("/rules/moon-42/").content.decode()
+    assert "Bob &amp; Dan bid 4 and took 5: made, +4" in page
+    assert "Bob &amp; Dan bid 4; Ann &amp; Cat were granted 2 free tricks" in page
+
+
+def test_an_unknown_preset_is_404(client: Client) -> None:
+    assert client.get("/rules/euchre/").status_code == 404
+
+
+def test_a_games_rules_mark_its_house_rules(
+    client: Client, db: None, now: datetime
+) -> None:
+    game = services.game_create(
+        preset="moon-42",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        overrides={"target_score": 21, "exact_tie": "pepper-round"},
+        now=now,
+    )
+    page = client.get(f"/games/{game.pk}/rules").content.decode()
+    assert "House rules here: target_score = 21, exact_tie = pepper-round" in page
+    assert page.count("house rule</em>") == 2 and "first to 21" in page
