@@ -15,15 +15,23 @@ from scorekeeper import services
 from tests.e2e.conftest import Looker
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "contract" / "contract-example.log.json"
+EXAMPLE = (
+    Path(__file__).resolve().parents[1]
+    / "data"
+    / "contract"
+    / "contract-example.log.json"
+)
 
 
 def test_home_rules_verify_and_import_pages(
     page: Page, live_server: LiveServer, looker: Looker, console_errors: list[str]
 ) -> None:
     game = services.game_create(
-        preset="bid-euchre", seats=["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], first_dealer=0,
-        overrides={"target_score": 40}, now=timezone.now(),
+        preset="bid-euchre",
+        seats=["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"],
+        first_dealer=0,
+        overrides={"target_score": 40},
+        now=timezone.now(),
     )
     page.goto(live_server.url)
     looker.look("home")
