@@ -26,6 +26,7 @@ urlpatterns = [
     path("rules/", rules_pages.rules_index, name="rules"),
     path("rules/<slug:preset>/", rules_pages.rules_detail, name="rules_detail"),
     path("games/<uuid:game_id>/rules", rules_pages.game_rules, name="game_rules"),
+    path("games/<uuid:game_id>/what-if", rules_pages.game_what_if, name="game_what_if"),
     path("verify", referee_views.verify, name="verify"),
     path("trick", referee_views.trick, name="trick"),
     path("admin/", admin.site.urls),

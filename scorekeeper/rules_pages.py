@@ -10,13 +10,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from .gamelog import game_variant
+from .eventstore import load
+from .gamelog import LogError, game_variant, replay_log
 from .models import Game
-from .presenters import bid_label
+from .presenters import bid_label, hand_summary
 from .rules.engine import replay
 from .rules.events import Call, HandRecorded
-from .rules.explain import explain_hand
+from .rules.explain import explain_hand, explain_status
 from .rules.variants import PRESETS, BidRule, Variant, overrides_of, with_overrides
+from .whatif import what_if
 
 # Where the five seeds disagree, and the setting that chooses (if a house may).
 DISAGREEMENTS = [
@@ -254,3 +256,50 @@ def game_rules(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     variant = game_variant(game.preset, len(game.seats), game.overrides)
     return _page(request, variant, "This game's rules", overrides_of(variant), game)
+
+
+def _overrides_asked(request: HttpRequest) -> dict[str, object]:
+    """House settings from the what-if form; the variant checks them."""
+    asked: dict[str, object] = {}
+    for key in ("target_score", "pepper_round_hands"):
+        value = request.GET.get(key, "").strip()
+        if value:
+            asked[key] = int(value) if value.isdigit() else value
+    for key in ("exact_tie", "both_reach"):
+        if request.GET.get(key):
+            asked[key] = request.GET[key]
+    return asked
+
+
+@require_GET
+def game_what_if(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """The game's hands under another preset or other house settings."""
+    game = get_object_or_404(Game, pk=game_id)
+    board = replay_log(load(game))
+    context: dict[str, object] = {
+        "game": game,
+        "board": board,
+        "presets": list(PRESETS),
+        "asked": request.GET,
+        "real_status": explain_status(board),
+    }
+    preset = request.GET.get("preset", "")
+    status = 200
+    if preset:
+        try:
+            other = game_variant(preset, len(game.seats), _overrides_asked(request))
+        except LogError as refused:
+            context["error"] = refused.message[:1].upper() + refused.message[1:] + "."
+            status = 422
+        else:
+            result = what_if(board, other)
+            context["result"] = result
+            context["other_status"] = explain_status(result.board)
+            context["totals"] = list(
+                zip(board.side_names, board.totals, result.board.totals, strict=True)
+            )
+            context["rows"] = [
+                (compared, hand_summary(board.variant, board.seats, compared.real.hand))
+                for compared in result.hands
+            ]
+    return render(request, "scorekeeper/what_if.html", context, status=status)

@@ -68,3 +68,78 @@ def test_a_games_rules_mark_its_house_rules(
     page = client.get(f"/games/{game.pk}/rules").content.decode()
     assert "House rules here: target_score = 21, exact_tie = pepper-round" in page
     assert page.count("house rule</em>") == 2 and "first to 21" in page
+
+
+def test_what_if_shows_both_results_and_what_the_other_rules_cannot_express(
+    client: Client, db: None, now: datetime
+) -> None:
+    game = services.game_create(
+        preset="moon-42",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        overrides={"pepper_round_hands": 0},
+        now=now,
+    )
+    services.hand_record(
+        game=game,
+        expected_seq=0,
+        bidder=1,
+        bid=4,
+        trump="hearts",
+        tricks=[1, 5],
+        now=now,
+    )
+    services.hand_record(
+        game=game,
+        expected_seq=1,
+        bidder=2,
+        bid="moon",
+        trump="spades",
+        tricks=[6, 0],
+        now=now,
+    )
+    page = client.get(
+        f"/games/{game.pk}/what-if", {"preset": "classic"}
+    ).content.decode()
+    assert "As played, and under classic" in page
+    # As played: 1-4, then Cat's moon with every trick, 8 to -3. Under classic
+    # the moon is left out: Bob & Dan's 4 with 5 tricks scores 5, and 1.
+    assert "<td>8</td><td>1</td>" in page and "<td>-3</td><td>5</td>" in page
+    assert "Left out: classic has no bid &#x27;moon&#x27;" in page
+
+
+def test_what_if_under_its_own_rules_changes_nothing(
+    client: Client, db: None, now: datetime
+) -> None:
+    game = services.game_create(
+        preset="classic", seats=["Ann", "Bob"], first_dealer=0, now=now
+    )
+    services.hand_record(
+        game=game,
+        expected_seq=0,
+        bidder=1,
+        bid=5,
+        trump="spades",
+        tricks=[2, 6],
+        now=now,
+    )
+    page = client.get(
+        f"/games/{game.pk}/what-if", {"preset": "classic"}
+    ).content.decode()
+    assert "<td>2</td><td>2</td>" in page and "<td>6</td><td>6</td>" in page
+    assert "Left out" not in page
+
+
+def test_what_if_refuses_rules_the_table_cannot_play(
+    client: Client, db: None, now: datetime
+) -> None:
+    game = services.game_create(
+        preset="classic", seats=["Ann", "Bob", "Cat"], first_dealer=0, now=now
+    )
+    response = client.get(f"/games/{game.pk}/what-if", {"preset": "moon-42"})
+    assert response.status_code == 422
+    assert "Moon-42 is played by 4 players, not 3." in response.content.decode()
+    bad = client.get(
+        f"/games/{game.pk}/what-if", {"preset": "classic", "target_score": "x"}
+    )
+    assert "Target_score must be a whole number" in bad.content.decode()
