@@ -20,7 +20,7 @@ from .eventstore import Appended, Busy, Conflict, Refused, load
 from .forms import GameForm, HandForm, ImportForm, VoidForm, new_event_id
 from .gamelog import GameLog, LogError, replay_log, score_document
 from .models import Game
-from .rules.engine import Scoreboard
+from .rules.engine import Scoreboard, replay
 from .rules.events import HandCorrected, HandRecorded, HandVoided
 from .rules.referee import Turn, turn_of
 from .rules.variants import PRESETS, Variant, find_variant
@@ -83,7 +83,31 @@ def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     log = load(game)
     board = replay_log(log)
+    after = request.GET.get("after", "")
+    if after.isdigit() and 0 < int(after) < len(board.rows):
+        return _as_it_stood(request, game, board, int(after))
     return _game_page(request, game, log, board)
+
+
+def _as_it_stood(
+    request: HttpRequest, game: Game, board: Scoreboard, number: int
+) -> HttpResponse:
+    """The game as it stood after hand ``number``: its first hands replayed."""
+    hands = [result.hand for result in board.hands[:number]]
+    then = replay(board.variant, board.seats, board.first_dealer, hands)
+    rows = presenters.history(
+        then, GameLog(then.variant, then.seats, then.first_dealer, ())
+    )
+    context = {
+        "game": game,
+        "game_url": reverse("game", args=[game.pk]),
+        "board": then,
+        "number": number,
+        "sides": presenters.sides(then),
+        "status_line": presenters.status(then),
+        "rows": rows,
+    }
+    return render(request, "scorekeeper/game_then.html", context)
 
 
 @require_POST

@@ -405,3 +405,25 @@ def test_the_winners_are_named_and_the_form_is_gone(
     )
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Bob wins with 6" in page and 'id="record"' not in page
+
+
+def test_the_game_can_be_shown_as_it_stood_after_any_hand(
+    client: Client, moon_game: Game, now: datetime
+) -> None:
+    for seq, tricks in enumerate(([1, 5], [5, 1], [2, 4])):
+        services.hand_record(
+            game=moon_game,
+            expected_seq=seq,
+            bidder=seq + 1,
+            bid=4,
+            trump="hearts",
+            tricks=tricks,
+            now=now,
+        )
+    page = client.get(f"/games/{moon_game.pk}/", {"after": 2}).content.decode()
+    assert "The game after hand 2" in page and "Hands 1 to 2" in page
+    assert (
+        page.count('class="side-total"') == 2 and ">5</span>" in page
+    )  # 5-5 after hand 2
+    assert "3.</strong>" not in page and 'id="record"' not in page
+    assert "?after=2" in client.get(f"/games/{moon_game.pk}/").content.decode()
