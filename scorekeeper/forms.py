@@ -37,6 +37,7 @@ class HandForm(forms.Form):
     taken = forms.IntegerField(required=False, min_value=0)
     free_tricks = forms.IntegerField(required=False, min_value=0)
     by = forms.CharField(required=False, max_length=60)
+    auction = forms.CharField(required=False, max_length=200)
 
     def __init__(
         self, *args: Any, variant: Variant, passing: bool = False, **kwargs: Any
@@ -76,6 +77,14 @@ class HandForm(forms.Form):
         elif data.get("taken") is None:
             self.add_error("taken", "Say how many tricks the bidding side took.")
         return data
+
+    def calls(self) -> list[Call]:
+        """The auction as entered: "pass, 3, 4, pass" (empty: not recorded)."""
+        words = [
+            word.strip().lower()
+            for word in self.cleaned_data.get("auction", "").split(",")
+        ]
+        return [call_of("-".join(word.split())) for word in words if word]
 
     def hand(self) -> Hand:
         """The event this form describes (call once ``is_valid()``)."""

@@ -64,6 +64,7 @@ class HistoryRow:
     deltas: list[str]
     explanation: str
     changes: list[Change] = field(default_factory=list)
+    auction: str = ""
 
     @property
     def totals(self) -> str:
@@ -152,7 +153,15 @@ def history_row(
         [f"+{delta}" if delta >= 0 else points(delta) for delta in result.deltas],
         explain_hand(board, result),
         changes or [],
+        auction_text(board.seats, result.hand),
     )
+
+
+def auction_text(seats: tuple[str, ...], hand: Hand) -> str:
+    """ "Bob pass, Cat 3, Dan 4, Ann pass, Cat pass"."""
+    if hand.auction is None:
+        return ""
+    return ", ".join(f"{seats[seat]} {bid_label(call)}" for seat, call in hand.auction)
 
 
 def history(board: Scoreboard, log: GameLog) -> list[HistoryRow]:

@@ -22,7 +22,7 @@ from .gamelog import GameLog, LogError, replay_log, score_document
 from .models import Game
 from .rules.engine import Scoreboard, replay
 from .rules.events import HandCorrected, HandRecorded, HandVoided
-from .rules.referee import Turn, turn_of
+from .rules.referee import Turn, seat_calls, turn_of
 from .rules.variants import PRESETS, Variant, find_variant
 
 BY_COOKIE = "pepper_by"
@@ -149,6 +149,11 @@ def _record(game: Game, form: HandForm) -> Appended:
         "by": data.get("by") or "",
         "now": timezone.now(),
     }
+    calls = form.calls()
+    if calls:  # seated by whose turn it was, for the hand about to be recorded
+        turn = replay_log(load(game)).next
+        if turn is not None:
+            common["auction"] = seat_calls(form.variant, turn, calls)
     hand = form.hand()
     if not isinstance(hand, HandRecorded):
         return services.hand_pass_out(**common)
@@ -243,6 +248,7 @@ def _game_page(
         "expected_seq": values.get("expected_seq"),
         "event_id": values.get("event_id"),
         "by": values.get("by", by),
+        "values_auction": values.get("auction", ""),
         "message": message,
     }
     if form is None and turn is not None:

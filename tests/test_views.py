@@ -427,3 +427,38 @@ def test_the_game_can_be_shown_as_it_stood_after_any_hand(
     )  # 5-5 after hand 2
     assert "3.</strong>" not in page and 'id="record"' not in page
     assert "?after=2" in client.get(f"/games/{moon_game.pk}/").content.decode()
+
+
+def test_an_auction_entered_as_calls_is_seated_and_refereed(
+    client: Client, now: datetime, db: None
+) -> None:
+    game = services.game_create(
+        preset="classic", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=now
+    )
+    url = f"/games/{game.pk}/hands"
+    legal = hand(
+        game,
+        0,
+        bidder=3,
+        bid=4,
+        trump="spades",
+        taken=4,
+        auction="pass, 3, 4, pass, pass",
+    )
+    assert client.post(url, legal).status_code == 302
+    stored = GameEvent.objects.get().payload
+    assert stored["auction"] == [[1, "pass"], [2, 3], [3, 4], [0, "pass"], [2, "pass"]]
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Auction: Bob pass, Cat 3, Dan 4, Ann pass, Cat pass." in page
+    low = hand(
+        game, 1, bidder=2, bid=3, trump="spades", taken=4, auction="3, 3, pass, pass"
+    )
+    refused = client.post(url, low)
+    assert refused.status_code == 422
+    assert "Call 2: a bid must be higher than 3" in refused.content.decode()
+    wrong = hand(
+        game, 1, bidder=2, bid=5, trump="hearts", taken=5, auction="2, pass, pass, pass"
+    )
+    text = client.post(url, wrong).content.decode()
+    assert "The auction was won by Cat bidding 2, but the hand says Cat bid 5" in text
+    assert GameEvent.objects.count() == 1

@@ -7,6 +7,7 @@ yes or no. ``names`` are the seats' names, used in messages only.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -168,6 +169,53 @@ def _verify_concession(variant: Variant, rule: BidRule, hand: HandRecorded) -> N
         )
 
 
+class _Auction:
+    """An auction in progress: whose call is next, who has passed, the high
+    bid (contract §4)."""
+
+    def __init__(self, variant: Variant, turn: Turn, names: Sequence[str]) -> None:
+        self.variant, self.names = variant, names
+        self.rule = variant.cite("auction")
+        self.passed: set[int] = set()
+        self.high: tuple[int, Call] | None = None
+        self.high_rank = -1
+        self.calls = 0
+        self.expected: int | None = turn.first_bidder
+
+    def take(self, seat: int, call: Call) -> None:
+        """One call: refused unless it is that seat's turn and a legal call."""
+        self.calls += 1
+        position, names = self.calls, self.names
+        if self.expected is None:
+            raise Violation(
+                f"call {position}: the auction was already over", rule=self.rule
+            )
+        if seat != self.expected:
+            raise Violation(
+                f"call {position}: it was {seat_name(names, self.expected)}'s turn, "
+                f"not {seat_name(names, seat)}'s",
+                rule=self.rule,
+            )
+        if call == PASS:
+            self.passed.add(seat)
+        else:
+            rank = _ladder_rank(self.variant, call)
+            if rank is None:
+                raise Violation(
+                    f"call {position}: {self.variant.preset} has no bid {call!r}",
+                    rule=self.variant.cite("ladder"),
+                )
+            if self.high is not None and rank <= self.high_rank:
+                raise Violation(
+                    f"call {position}: a bid must be higher than {self.high[1]}",
+                    rule=self.rule,
+                )
+            self.high, self.high_rank = (seat, call), rank
+        self.expected = _next_caller(
+            self.variant, seat, position, self.passed, self.high, self.high_rank
+        )
+
+
 def verify_auction(
     variant: Variant,
     turn: Turn,
@@ -182,46 +230,37 @@ def verify_auction(
     the others end when all but the high bidder have passed, or at once on
     the ladder's highest bid (contract §4).
     """
-    rule = variant.cite("auction")
     if turn.pepper_round:
         raise Violation(
             "a pepper-round hand has no auction: the bid is forced",
             rule=variant.cite("pepper_round"),
         )
-    passed: set[int] = set()
-    high: tuple[int, Call] | None = None
-    high_rank = -1
-    expected: int | None = turn.first_bidder
-    for position, (seat, call) in enumerate(auction, start=1):
-        if expected is None:
-            raise Violation(f"call {position}: the auction was already over", rule=rule)
-        if seat != expected:
-            raise Violation(
-                f"call {position}: it was {seat_name(names, expected)}'s turn, "
-                f"not {seat_name(names, seat)}'s",
-                rule=rule,
-            )
-        if call == PASS:
-            passed.add(seat)
-        else:
-            rank = _ladder_rank(variant, call)
-            if rank is None:
-                raise Violation(
-                    f"call {position}: {variant.preset} has no bid {call!r}",
-                    rule=variant.cite("ladder"),
-                )
-            if high is not None and rank <= high_rank:
-                raise Violation(
-                    f"call {position}: a bid must be higher than {high[1]}", rule=rule
-                )
-            high, high_rank = (seat, call), rank
-        expected = _next_caller(variant, seat, position, passed, high, high_rank)
-    if expected is not None:
+    state = _Auction(variant, turn, names)
+    for seat, call in auction:
+        state.take(seat, call)
+    if state.expected is not None:
         raise Violation(
-            f"the auction is unfinished: {seat_name(names, expected)} has not called",
-            rule=rule,
+            f"the auction is unfinished: {seat_name(names, state.expected)} has not called",
+            rule=state.rule,
         )
-    return high
+    return state.high
+
+
+def seat_calls(
+    variant: Variant, turn: Turn, calls: Sequence[Call]
+) -> tuple[AuctionCall, ...]:
+    """Give each call, in the order made, to the seat whose turn it was, so
+    a table need only remember the calls. Once a call breaks a rule (or the
+    auction is over) the rest keep the seat then expected, and
+    ``verify_auction`` refuses the auction at that call."""
+    state = _Auction(variant, turn, ())
+    seated: list[AuctionCall] = []
+    for call in calls:
+        seat = turn.first_bidder if state.expected is None else state.expected
+        seated.append((seat, call))
+        with contextlib.suppress(Violation):
+            state.take(seat, call)
+    return tuple(seated)
 
 
 def can_auction(

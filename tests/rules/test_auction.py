@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.errors import Violation
-from scorekeeper.rules.events import AuctionCall
-from scorekeeper.rules.referee import can_auction, turn_of, verify_auction
+from scorekeeper.rules.events import AuctionCall, Call
+from scorekeeper.rules.referee import can_auction, seat_calls, turn_of, verify_auction
 from tests.factories import passed, play, played, variant
 
 CLASSIC = variant("classic", 4)
@@ -112,3 +112,25 @@ def test_a_pepper_round_hand_has_no_auction_seed_001_5() -> None:
         play(rules, played(1, 4, 2, 4, auction=[(1, 4)]))
     with pytest.raises(Violation, match="has no auction"):
         verify_auction(rules, turn_of(rules, 0, 1, True), [(1, 4)])
+
+
+def test_calls_alone_are_seated_by_whose_turn_it_was() -> None:
+    calls: list[Call] = ["pass", 3, 4, "pass", "pass"]
+    seated = seat_calls(CLASSIC, TURN, calls)
+    assert seated == ((1, "pass"), (2, 3), (3, 4), (0, "pass"), (2, "pass"))
+    assert verify_auction(CLASSIC, TURN, seated) == (3, 4)
+    assert seat_calls(EUCHRE, TURN, [3, "pass", 5, "pass"]) == (
+        (1, 3),
+        (2, "pass"),
+        (3, 5),
+        (0, "pass"),
+    )
+
+
+def test_seated_calls_that_break_a_rule_are_refused_at_that_call() -> None:
+    low = seat_calls(CLASSIC, TURN, [3, 3, "pass", "pass"])
+    with pytest.raises(Violation, match="call 2: a bid must be higher than 3"):
+        verify_auction(CLASSIC, TURN, low)
+    extra = seat_calls(CLASSIC, TURN, ["big-pepper", "pass"])
+    with pytest.raises(Violation, match="call 2: the auction was already over"):
+        verify_auction(CLASSIC, TURN, extra)
