@@ -37,7 +37,7 @@ from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from scorekeeper import services  # noqa: E402
-from scorekeeper.models import Game  # noqa: E402,F401
+from scorekeeper.models import Game  # noqa: E402
 
 HANDS = 200  # recorded hands timed in part 1
 PAGE_HANDS = 40
@@ -72,15 +72,20 @@ def record_hands(client: Client, game: Game, count: int) -> list[float]:
     return times
 
 
-def appends_only(now: object, count: int) -> list[float]:
-    """The service alone: validate through the engine and store the event."""
-    game = services.game_create(
+def long_game() -> Game:
+    """A classic game to 1000 points, so that it never ends."""
+    return services.game_create(
         preset="classic",
         seats=["Ann", "Bob", "Cat", "Dan"],
         first_dealer=0,
         overrides={"target_score": 1000},
         now=timezone.now(),
     )
+
+
+def appends_only(count: int) -> list[float]:
+    """The service alone: validate through the engine and store the event."""
+    game = long_game()
     times = []
     for seq in range(count):
         start = time.perf_counter()
@@ -155,28 +160,15 @@ def serve(port: int) -> subprocess.Popen[bytes]:
 
 def main() -> None:
     call_command("migrate", verbosity=0)
-    now = timezone.now()
     client = Client()
     # Part 1: a long classic game (target 1000, so it never ends).
-    game = services.game_create(
-        preset="classic",
-        seats=["Ann", "Bob", "Cat", "Dan"],
-        first_dealer=0,
-        overrides={"target_score": 1000},
-        now=now,
-    )
+    game = long_game()
     record_hands(client, game, 5)  # warm up (imports, caches)
     plain_writes(client, 20)
-    game = services.game_create(
-        preset="classic",
-        seats=["Ann", "Bob", "Cat", "Dan"],
-        first_dealer=0,
-        overrides={"target_score": 1000},
-        now=now,
-    )
+    game = long_game()
     hand_times = record_hands(client, game, HANDS)
     write_times = plain_writes(client, HANDS)
-    append_times = appends_only(now, HANDS)
+    append_times = appends_only(HANDS)
     ms = 1000
     print(
         f"record a hand (validate, append, render the partial), {HANDS} hands on SQLite, in process:"
@@ -195,13 +187,7 @@ def main() -> None:
     )
 
     # Part 2: the page of a 40-hand game under gunicorn.
-    page_game = services.game_create(
-        preset="classic",
-        seats=["Ann", "Bob", "Cat", "Dan"],
-        first_dealer=0,
-        overrides={"target_score": 1000},
-        now=now,
-    )
+    page_game = long_game()
     record_hands(client, page_game, PAGE_HANDS)
     if shutil.which("wrk") is None:
         print(

@@ -3,6 +3,7 @@ named partial of the same template, so every page works without it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -20,7 +21,7 @@ from .eventstore import Appended, Busy, Conflict, Refused, load
 from .forms import GameForm, HandForm, ImportForm, VoidForm, new_event_id
 from .gamelog import GameLog, LogError, replay_log, score_document
 from .models import Game
-from .rules.engine import Scoreboard, replay
+from .rules.engine import HandResult, Scoreboard, replay
 from .rules.events import HandCorrected, HandRecorded, HandVoided
 from .rules.referee import Turn, seat_calls, turn_of
 from .rules.variants import PRESETS, Variant, find_variant
@@ -301,12 +302,35 @@ def _remember_by(response: HttpResponse, by: str) -> None:
         response.set_cookie(BY_COOKIE, by[:60], max_age=365 * 24 * 3600, samesite="Lax")
 
 
-@require_http_methods(["GET", "POST"])
-def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
+def _try_change(change: Callable[[], object], doing: str) -> str:
+    """Append a void or a correction: "" once saved, else what to tell the
+    player (nothing was saved)."""
+    try:
+        change()
+    except (Conflict, Busy):
+        return (
+            f"The game changed on another phone meanwhile; look again before {doing}."
+        )
+    except Refused as refused:
+        return _sentence(refused.rule_message)
+    return ""
+
+
+def _hand_named(
+    game_id: UUID, target: int
+) -> tuple[Game, GameLog, Scoreboard, HandResult | None]:
+    """The game, and the hand in force that a void or correction of the
+    hand event ``target`` would change (None if there is none)."""
     game = get_object_or_404(Game, pk=game_id)
     log = load(game)
     board = replay_log(log)
     result = next((hand for hand in board.hands if hand.target == target), None)
+    return game, log, board, result
+
+
+@require_http_methods(["GET", "POST"])
+def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
+    game, log, board, result = _hand_named(game_id, target)
     if result is None:
         return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
     form = VoidForm(
@@ -319,23 +343,22 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
     )
     error = ""
     if request.method == "POST" and form.is_valid():
-        try:
-            services.hand_void(
+        data = form.cleaned_data
+        error = _try_change(
+            lambda: services.hand_void(
                 game=game,
-                expected_seq=form.cleaned_data["expected_seq"],
+                expected_seq=data["expected_seq"],
                 target=target,
-                reason=form.cleaned_data["reason"],
-                by=form.cleaned_data["by"],
-                event_id=form.cleaned_data["event_id"],
+                reason=data["reason"],
+                by=data["by"],
+                event_id=data["event_id"],
                 now=timezone.now(),
-            )
-        except (Conflict, Busy):
-            error = "The game changed on another phone meanwhile; look again before voiding."
-        except Refused as refused:
-            error = _sentence(refused.rule_message)
-        else:
+            ),
+            "voiding",
+        )
+        if not error:
             response = redirect("game", game_id=game.pk)
-            _remember_by(response, form.cleaned_data["by"])
+            _remember_by(response, data["by"])
             return response
     summary = presenters.hand_summary(board.variant, board.seats, result.hand)
     return render(
@@ -354,10 +377,7 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    log = load(game)
-    board = replay_log(log)
-    result = next((hand for hand in board.hands if hand.target == target), None)
+    game, log, board, result = _hand_named(game_id, target)
     if result is None:
         return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
     variant = board.variant
@@ -370,21 +390,20 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
     )
     error = ""
     if request.method == "POST" and form.is_valid():
-        try:
-            services.hand_correct(
+        data = form.cleaned_data
+        error = _try_change(
+            lambda: services.hand_correct(
                 game=game,
-                expected_seq=form.cleaned_data["expected_seq"],
+                expected_seq=data["expected_seq"],
                 target=target,
                 hand=form.hand(),
-                by=form.cleaned_data.get("by") or "",
-                event_id=form.cleaned_data["event_id"],
+                by=data.get("by") or "",
+                event_id=data["event_id"],
                 now=timezone.now(),
-            )
-        except (Conflict, Busy):
-            error = "The game changed on another phone meanwhile; look again before correcting."
-        except Refused as refused:
-            error = _sentence(refused.rule_message)
-        else:
+            ),
+            "correcting",
+        )
+        if not error:
             return redirect("game", game_id=game.pk)
     values = presenters.form_values(form)
     hand_turn = turn_of(variant, board.first_dealer, result.number, result.pepper_round)

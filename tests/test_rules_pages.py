@@ -10,6 +10,7 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.rules.variants import PRESETS
+from tests.records import record_hands
 
 
 def test_the_rules_index_lists_every_preset(client: Client) -> None:
@@ -80,24 +81,7 @@ def test_what_if_shows_both_results_and_what_the_other_rules_cannot_express(
         overrides={"pepper_round_hands": 0},
         now=now,
     )
-    services.hand_record(
-        game=game,
-        expected_seq=0,
-        bidder=1,
-        bid=4,
-        trump="hearts",
-        tricks=[1, 5],
-        now=now,
-    )
-    services.hand_record(
-        game=game,
-        expected_seq=1,
-        bidder=2,
-        bid="moon",
-        trump="spades",
-        tricks=[6, 0],
-        now=now,
-    )
+    record_hands(game, now, (1, 4, "hearts", [1, 5]), (2, "moon", "spades", [6, 0]))
     page = client.get(
         f"/games/{game.pk}/what-if", {"preset": "classic"}
     ).content.decode()
@@ -114,15 +98,7 @@ def test_what_if_under_its_own_rules_changes_nothing(
     game = services.game_create(
         preset="classic", seats=["Ann", "Bob"], first_dealer=0, now=now
     )
-    services.hand_record(
-        game=game,
-        expected_seq=0,
-        bidder=1,
-        bid=5,
-        trump="spades",
-        tricks=[2, 6],
-        now=now,
-    )
+    record_hands(game, now, (1, 5, "spades", [2, 6]))
     page = client.get(
         f"/games/{game.pk}/what-if", {"preset": "classic"}
     ).content.decode()

@@ -12,6 +12,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from scorekeeper import services
 from scorekeeper.models import Game, GameEvent
+from tests.records import record_hands
 
 HTMX = {"HX-Request": "true"}
 
@@ -259,15 +260,7 @@ def test_three_players_enter_each_players_tricks(
 def test_void_asks_first_then_appends_and_the_history_shows_it(
     client: Client, moon_game: Game, now: datetime
 ) -> None:
-    services.hand_record(
-        game=moon_game,
-        expected_seq=0,
-        bidder=1,
-        bid=4,
-        trump="hearts",
-        tricks=[1, 5],
-        now=now,
-    )
+    record_hands(moon_game, now, (1, 4, "hearts", [1, 5]))
     confirm = client.get(f"/games/{moon_game.pk}/hands/1/void")
     assert "Void hand 1?" in confirm.content.decode()
     response = client.post(
@@ -283,15 +276,7 @@ def test_void_asks_first_then_appends_and_the_history_shows_it(
 def test_correct_appends_a_correction_and_the_history_says_who(
     client: Client, moon_game: Game, now: datetime
 ) -> None:
-    services.hand_record(
-        game=moon_game,
-        expected_seq=0,
-        bidder=1,
-        bid=4,
-        trump="hearts",
-        tricks=[1, 5],
-        now=now,
-    )
+    record_hands(moon_game, now, (1, 4, "hearts", [1, 5]))
     form = client.get(f"/games/{moon_game.pk}/hands/1/correct").content.decode()
     assert 'name="taken" value="5" checked' in form
     response = client.post(
@@ -313,15 +298,7 @@ def test_a_void_of_a_hand_not_in_the_game_is_404(
 def test_export_and_reimport_give_the_same_game(
     client: Client, moon_game: Game, now: datetime
 ) -> None:
-    services.hand_record(
-        game=moon_game,
-        expected_seq=0,
-        bidder=1,
-        bid=4,
-        trump="hearts",
-        tricks=[1, 5],
-        now=now,
-    )
+    record_hands(moon_game, now, (1, 4, "hearts", [1, 5]))
     log = client.get(f"/games/{moon_game.pk}/log.json").json()
     score = client.get(f"/games/{moon_game.pk}/score.json").json()
     response = client.post("/games/import", {"text": json.dumps(log)})
@@ -366,16 +343,7 @@ def test_an_exact_tie_shows_the_tie_break_and_play_goes_on(
         overrides={"target_score": 6, "exact_tie": "play-on"},
         now=now,
     )
-    for seq, bidder in enumerate((0, 1)):
-        services.hand_record(
-            game=game,
-            expected_seq=seq,
-            bidder=bidder,
-            bid=3,
-            trump="hearts",
-            tricks=[3, 3],
-            now=now,
-        )
+    record_hands(game, now, (0, 3, "hearts", [3, 3]), (1, 3, "hearts", [3, 3]))
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert (
         "Ann &amp; Cat and Bob &amp; Dan are tied at 6: play on until one side is ahead"
@@ -394,15 +362,7 @@ def test_the_winners_are_named_and_the_form_is_gone(
         overrides={"target_score": 5},
         now=now,
     )
-    services.hand_record(
-        game=game,
-        expected_seq=0,
-        bidder=1,
-        bid=5,
-        trump="spades",
-        tricks=[2, 6],
-        now=now,
-    )
+    record_hands(game, now, (1, 5, "spades", [2, 6]))
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Bob wins with 6" in page and 'id="record"' not in page
 
