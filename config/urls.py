@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import path
 
-from scorekeeper import referee_views, rules_pages, views
+from scorekeeper import api, referee_views, rules_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -29,5 +29,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/what-if", rules_pages.game_what_if, name="game_what_if"),
     path("verify", referee_views.verify, name="verify"),
     path("trick", referee_views.trick, name="trick"),
+    path("api/games/<uuid:game_id>", api.game_score, name="api_game"),
+    path("api/games/<uuid:game_id>/events", api.game_events, name="api_events"),
     path("admin/", admin.site.urls),
 ]

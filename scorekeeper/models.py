@@ -7,9 +7,15 @@ so a game's export is its stored log. Rows are only ever inserted, through
 
 from __future__ import annotations
 
+import secrets
 import uuid
 
 from django.db import models
+
+
+def new_token() -> str:
+    """An unguessable capability: 192 bits from ``secrets``."""
+    return secrets.token_urlsafe(24)
 
 
 class Game(models.Model):
@@ -19,6 +25,10 @@ class Game(models.Model):
     seats = models.JSONField()  # player names, clockwise
     first_dealer = models.PositiveSmallIntegerField()
     created_at = models.DateTimeField()
+    # Capabilities: who holds the edit token may change the game; the view
+    # token only reads it. Replacing one revokes the old at once.
+    edit_token = models.CharField(max_length=64, unique=True, default=new_token)
+    view_token = models.CharField(max_length=64, unique=True, default=new_token)
     # A projection of the log, kept in the append's transaction, so that
     # lists of games need no replay: how far the log goes and where it stands.
     last_seq = models.PositiveIntegerField(default=0)
