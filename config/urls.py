@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/import", views.game_import, name="game_import"),
     path("games/<uuid:game_id>/", views.game_detail, name="game"),
     path("games/<uuid:game_id>/hands", views.hand_create, name="hand_create"),
+    path("games/<uuid:game_id>/poll", views.game_poll, name="game_poll"),
     path(
         "games/<uuid:game_id>/hands/<int:target>/void",
         views.hand_void,

@@ -90,6 +90,38 @@ def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return _game_page(request, game, log, board)
 
 
+@require_GET
+def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """Has the game moved on since event ``seq``? 204 if not (one indexed
+    query); else the fresh score and history, swapped in out of band, and
+    a note on the form (never replaced: a player may be typing in it)."""
+    seen = request.GET.get("seq", "")
+    last_seq = (
+        Game.objects.filter(pk=game_id).values_list("last_seq", flat=True).first()
+    )
+    if last_seq is None:
+        return HttpResponse(status=404)
+    if seen.isdigit() and int(seen) == last_seq:
+        return HttpResponse(status=204)
+    game = Game.objects.get(pk=game_id)
+    log = load(game)
+    board = replay_log(log)
+    game_url = reverse("game", args=[game.pk])
+    context = {
+        "game_url": game_url,
+        "board": board,
+        "sides": presenters.sides(board),
+        "turn_line": presenters.turn_line(board),
+        "forced_line": presenters.forced_line(board, board.next),
+        "status_line": presenters.status(board),
+        "history_html": _history_html(game_url, board, log),
+        "seq": len(log.entries),
+        "oob": True,
+        "note": _what_changed(log, board, int(seen) if seen.isdigit() else 0),
+    }
+    return render(request, "scorekeeper/game_detail.html#polled", context)
+
+
 def _as_it_stood(
     request: HttpRequest, game: Game, board: Scoreboard, number: int
 ) -> HttpResponse:
@@ -177,6 +209,9 @@ def _after_conflict(
         message = "The game is busy right now; nothing was saved. Save again."
     else:
         message = _what_changed(log, board, form.cleaned_data["expected_seq"])
+        message += (
+            " Your entry is still below: if it is a different hand, save it again."
+        )
     data = dict(form.data.items())
     data["expected_seq"] = str(game.last_seq)
     data["event_id"] = new_event_id()
@@ -189,20 +224,15 @@ def _after_conflict(
 
 
 def _what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
+    """What the first event after ``seen`` did, and who entered it."""
     entry = log.entries[seen] if seen < len(log.entries) else None
     who = "the other phone" if entry is None or not entry.by else entry.by
-    if entry is not None and isinstance(entry.event, HandVoided | HandCorrected):
-        what = (
-            "a hand was just voided"
-            if isinstance(entry.event, HandVoided)
-            else "a hand was just corrected"
-        )
-        return f"{what[0].upper()}{what[1:]} by {who}. Your entry is still below: check it and save again."
+    if entry is not None and isinstance(entry.event, HandVoided):
+        return f"A hand was just voided by {who}."
+    if entry is not None and isinstance(entry.event, HandCorrected):
+        return f"A hand was just corrected by {who}."
     number = len(board.rows) - (len(log.entries) - seen - 1)
-    return (
-        f"Hand {number} was just recorded by {who}. Your entry is still below: "
-        "if it is a different hand, save it again."
-    )
+    return f"Hand {number} was just recorded by {who}."
 
 
 def _current(game: Game) -> tuple[GameLog, Scoreboard]:
@@ -250,6 +280,7 @@ def _game_page(
         "event_id": values.get("event_id"),
         "by": values.get("by", by),
         "values_auction": values.get("auction", ""),
+        "seq": len(log.entries),
         "message": message,
     }
     if form is None and turn is not None:

@@ -422,3 +422,24 @@ def test_an_auction_entered_as_calls_is_seated_and_refereed(
     text = client.post(url, wrong).content.decode()
     assert "The auction was won by Cat bidding 2, but the hand says Cat bid 5" in text
     assert GameEvent.objects.count() == 1
+
+
+def test_the_poll_answers_204_with_one_query_while_nothing_changes(
+    client: Client,
+    moon_game: Game,
+    now: datetime,
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    with django_assert_num_queries(1):
+        unchanged = client.get(f"/games/{moon_game.pk}/poll", {"seq": 0})
+    assert unchanged.status_code == 204
+    record_hands(moon_game, now, (1, 4, "hearts", [1, 5]))
+    changed = client.get(f"/games/{moon_game.pk}/poll", {"seq": 0}).content.decode()
+    assert '<div id="board" hx-swap-oob="true">' in changed and ">4</span>" in changed
+    assert (
+        '<ol id="hands" hx-swap-oob="innerHTML">' in changed
+        and "Bob bid 4 ♥, took 5" in changed
+    )
+    assert "Hand 1 was just recorded by the other phone." in changed
+    assert 'hx-get="/games/' in changed and "poll?seq=1" in changed
+    assert client.get(f"/games/{moon_game.pk}/poll", {"seq": 1}).status_code == 204
