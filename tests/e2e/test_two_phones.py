@@ -18,26 +18,43 @@ def test_a_hand_saved_on_one_phone_appears_on_the_other_within_3_seconds(
     browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer
 ) -> None:
     game = services.game_create(
-        preset="classic", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=timezone.now()
+        preset="classic",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        now=timezone.now(),
     )
     url = f"{live_server.url}/games/{game.pk}/"
     ann = browser.new_context(**browser_context_args).new_page()
     dan = browser.new_context(**browser_context_args).new_page()
     ann.goto(url)
     dan.goto(url)
-    dan.get_by_role("group", name="Bidder", exact=True).get_by_label("Dan", exact=True).check()
+    dan.get_by_role("group", name="Bidder", exact=True).get_by_label(
+        "Dan", exact=True
+    ).check()
 
     form = ann.locator("#record")
-    form.get_by_role("group", name="Bidder", exact=True).get_by_label("Bob", exact=True).check()
-    form.get_by_role("group", name="Bid", exact=True).get_by_label("3", exact=True).check()
+    form.get_by_role("group", name="Bidder", exact=True).get_by_label(
+        "Bob", exact=True
+    ).check()
+    form.get_by_role("group", name="Bid", exact=True).get_by_label(
+        "3", exact=True
+    ).check()
     form.get_by_role("radio", name="spades", exact=True).check()
-    form.get_by_role("group", name="Tricks the bidding side took (of 6)").get_by_label("4", exact=True).check()
+    form.get_by_role("group", name="Tricks the bidding side took (of 6)").get_by_label(
+        "4", exact=True
+    ).check()
     form.get_by_label("Entered by").fill("Ann")
     form.get_by_role("button", name="Save hand").click()
     expect(ann.locator(".side-total")).to_have_text(["2", "4"])
 
     expect(dan.locator(".side-total")).to_have_text(["2", "4"], timeout=3000)
     expect(dan.locator("#hands li")).to_have_count(1, timeout=3000)
-    expect(dan.locator("#record-note")).to_contain_text("Hand 1 was just recorded by Ann.")
+    expect(dan.locator("#record-note")).to_contain_text(
+        "Hand 1 was just recorded by Ann."
+    )
     # What Dan had started to enter is still there.
-    expect(dan.get_by_role("group", name="Bidder", exact=True).get_by_label("Dan", exact=True)).to_be_checked()
+    expect(
+        dan.get_by_role("group", name="Bidder", exact=True).get_by_label(
+            "Dan", exact=True
+        )
+    ).to_be_checked()
