@@ -26,7 +26,13 @@ def insert_one(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", status=201)
 
 
+def hello(request: HttpRequest) -> HttpResponse:
+    """The least a Django view can do: the anchor for the poll."""
+    return HttpResponse("hello")
+
+
 urlpatterns = [
+    path("bench/hello", hello),
     path("bench/rows", fifty_rows),
     path("bench/write", insert_one),
     *app_urls,

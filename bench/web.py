@@ -113,6 +113,20 @@ def plain_writes(client: Client, count: int) -> list[float]:
     return times
 
 
+def polls_in_process(client: Client, game: Game) -> tuple[list[float], list[float]]:
+    """One poll's server time: nothing new (204), and one hand behind (200)."""
+    unchanged: list[float] = []
+    changed: list[float] = []
+    for seq in (game.last_seq, game.last_seq - 1):
+        times = unchanged if seq == game.last_seq else changed
+        for _ in range(200):
+            start = time.perf_counter()
+            response = client.get(f"/games/{game.pk}/poll", {"seq": seq})
+            times.append(time.perf_counter() - start)
+            assert response.status_code == (204 if seq == game.last_seq else 200)
+    return unchanged, changed
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -189,6 +203,11 @@ def main() -> None:
     # Part 2: the page of a 40-hand game under gunicorn.
     page_game = long_game()
     record_hands(client, page_game, PAGE_HANDS)
+    page_game.refresh_from_db()
+    unchanged, changed = polls_in_process(client, page_game)
+    print("one live-update poll, in process:")
+    print(f"  nothing new (204)   p50 {1000 * statistics.median(unchanged):6.2f} ms")
+    print(f"  one hand behind     p50 {1000 * statistics.median(changed):6.2f} ms")
     if shutil.which("wrk") is None:
         print(
             "game page under load: skipped (wrk is not installed; make bench installs it)"
@@ -200,10 +219,13 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         wrk(f"{base}/bench/rows", 1)  # warm up both
         wrk(f"{base}/games/{page_game.pk}/", 1)
-        rows, pages = [], []
+        rows, pages, hellos, polls = [], [], [], []
+        poll_url = f"{base}/games/{page_game.pk}/poll?seq={page_game.last_seq}"
         for _ in range(3):  # interleaved
             rows.append(wrk(f"{base}/bench/rows"))
             pages.append(wrk(f"{base}/games/{page_game.pk}/"))
+            hellos.append(wrk(f"{base}/bench/hello"))
+            polls.append(wrk(poll_url))
     finally:
         server.terminate()
         server.wait()

@@ -103,7 +103,7 @@ def game_events(request: HttpRequest, game_id: UUID) -> JsonResponse:
             score=_score(replay_log(log), len(log.entries)),
         )
     except Refused as refused:
-        return _error(422, refused.message)
+        return _error(422, refused.message, remedy=refused.remedy)
     except Busy:
         response = _error(503, "the game is busy; send the same request again")
         response["Retry-After"] = "1"

@@ -44,6 +44,7 @@ class Refused(Exception):
         self.message = str(error)
         self.rule_message = error.message
         self.event = error.event
+        self.remedy = error.remedy
 
 
 @dataclass(frozen=True, slots=True)

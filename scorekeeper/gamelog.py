@@ -37,9 +37,12 @@ _HAND_FIELDS = ("bidder", "bid", "trump", "tricks", "conceded")
 class LogError(Exception):
     """A log refused: the message starts with ``log:`` or ``event N:``."""
 
-    def __init__(self, message: str, *, event: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, event: int | None = None, remedy: str = ""
+    ) -> None:
         self.event = event
         self.message = message
+        self.remedy = remedy  # what would make the event legal, when known
         where = "log" if event is None else f"event {event}"
         super().__init__(f"{where}: {message}")
 
@@ -256,7 +259,9 @@ def replay_log(log: GameLog) -> Scoreboard:
         return replay(log.variant, log.seats, log.first_dealer, log.events)
     except Violation as violation:
         raise LogError(
-            f"{violation.message} ({violation.rule})", event=violation.event
+            f"{violation.message} ({violation.rule})",
+            event=violation.event,
+            remedy=violation.remedy,
         ) from None
     except RulesError as error:  # pragma: no cover - parse_log checks seats first
         raise LogError(error.message) from None

@@ -46,6 +46,7 @@ def verify(request: HttpRequest) -> HttpResponse:
             log, board = read_and_replay(document)
         except LogError as refused:
             context["refusal"] = refused.message
+            context["remedy"] = refused.remedy
             context["where"] = (
                 "the log's header"
                 if refused.event is None

@@ -116,7 +116,8 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "status_line": presenters.status(board),
         "history_html": _history_html(game_url, board, log),
         "seq": len(log.entries),
-        "oob": True,
+        "board_oob": True,
+        "poller_oob": True,
         "note": _what_changed(log, board, int(seen) if seen.isdigit() else 0),
     }
     return render(request, "scorekeeper/game_detail.html#polled", context)
@@ -159,7 +160,7 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
     except (Conflict, Busy) as error:
         return _after_conflict(request, game, form, error)
     except Refused as refused:
-        form.add_error(None, _sentence(refused.rule_message))
+        form.add_error(None, _refusal(refused))
         log, board = _current(game)
         return _game_page(
             request, game, log, board, form=form, status=422, partial="live"
@@ -288,6 +289,7 @@ def _game_page(
     htmx = getattr(request, "htmx", False)
     if htmx and partial == "saved":
         context["new_row"] = presenters.history_row(board, board.hands[-1])
+        context["poller_oob"] = True  # this phone has seen its own hand
     elif partial == "game" or not htmx:
         context["history_html"] = _history_html(game_url, board, log)
         context["voided"] = presenters.voided(board, log)
@@ -328,6 +330,12 @@ def _sentence(message: str) -> str:
     return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
+def _refusal(refused: Refused) -> str:
+    """The rule broken, then what would make the hand legal."""
+    fix = f" To make it legal: {refused.remedy}." if refused.remedy else ""
+    return _sentence(refused.rule_message) + fix
+
+
 def _remember_by(response: HttpResponse, by: str) -> None:
     if by:
         response.set_cookie(BY_COOKIE, by[:60], max_age=365 * 24 * 3600, samesite="Lax")
@@ -343,7 +351,7 @@ def _try_change(change: Callable[[], object], doing: str) -> str:
             f"The game changed on another phone meanwhile; look again before {doing}."
         )
     except Refused as refused:
-        return _sentence(refused.rule_message)
+        return _refusal(refused)
     return ""
 
 

@@ -113,6 +113,9 @@ def test_verify_names_the_event_and_the_rule_it_breaks(
     assert response.status_code == 422
     assert "Refused at event 3" in page
     assert "with clubs trump the defenders must play the hand (seed 001 §3.4)" in page
+    assert (
+        "To make it legal: record it as played, with each side&#x27;s tricks." in page
+    )
     assert "&quot;trump&quot;: &quot;clubs&quot;" in page  # the event as written
 
 

@@ -166,7 +166,8 @@ def test_a_refused_hand_says_the_rule_and_writes_nothing(
     )
     assert response.status_code == 422
     assert (
-        "With clubs trump the defenders must play the hand (seed 001 §3.4)."
+        "With clubs trump the defenders must play the hand (seed 001 §3.4). "
+        "To make it legal: record it as played, with each side&#x27;s tricks."
         in response.content.decode()
     )
     assert GameEvent.objects.count() == 0
@@ -443,3 +444,17 @@ def test_the_poll_answers_204_with_one_query_while_nothing_changes(
     assert "Hand 1 was just recorded by the other phone." in changed
     assert 'hx-get="/games/' in changed and "poll?seq=1" in changed
     assert client.get(f"/games/{moon_game.pk}/poll", {"seq": 1}).status_code == 204
+
+
+def test_after_its_own_save_a_phone_polls_from_the_new_event(
+    client: Client, moon_game: Game
+) -> None:
+    response = client.post(
+        f"/games/{moon_game.pk}/hands",
+        hand(moon_game, 0, bidder=1, bid=4, trump="hearts", taken=5),
+        headers=HTMX,
+    )
+    text = response.content.decode()
+    assert (
+        'id="poller"' in text and "poll?seq=1" in text and 'hx-swap-oob="true"' in text
+    )

@@ -282,6 +282,7 @@ class _Fold:
             f"the game is over: {won} won after hand {number - 1}, so there is "
             "no hand after it",
             rule=self.variant.cite("target"),
+            remedy="void or correct the winning hand first, or start a new game",
         )
 
     def scoreboard(self, targets: tuple[int, ...] = ()) -> Scoreboard:
@@ -356,4 +357,5 @@ def _check_target(
         message = f"hand event {target} was voided: it cannot be changed again"
     else:
         message = f"event {target} is not a hand: only hands can be voided or corrected"
-    raise Violation(message, rule="contract §1", event=position)
+    remedy = "name the log position of a hand still in force"
+    raise Violation(message, rule="contract §1", remedy=remedy, event=position)

@@ -61,6 +61,7 @@ def verify_hand(
                 f"the auction {won}, but the hand says "
                 f"{seat_name(names, hand.bidder)} bid {hand.bid}",
                 rule=variant.cite("auction"),
+                remedy="make the hand's bidder and bid those the auction ended on",
             )
     return rule
 
@@ -88,6 +89,7 @@ def _verify_passed_out(
             f"{seat_name(names, turn.first_bidder)} must bid {turn.forced_bid}, "
             "so it cannot be passed out",
             rule=variant.cite("pepper_round"),
+            remedy=f"record {seat_name(names, turn.first_bidder)}'s bid of {turn.forced_bid}",
         )
     if hand.auction is not None:
         outcome = verify_auction(variant, turn, hand.auction, names)
@@ -95,6 +97,7 @@ def _verify_passed_out(
             raise Violation(
                 f"the auction {_won(names, *outcome)}, so the hand was not passed out",
                 rule=variant.cite("auction"),
+                remedy="record the hand the auction was won with, or an auction of passes",
             )
 
 
@@ -105,6 +108,7 @@ def _verify_contract(
         raise Violation(
             f"the bidder must be a seat from 0 to {variant.seats - 1}",
             rule="contract §1",
+            remedy="name one of the players as the bidder",
         )
     rule = variant.bid_rule(hand.bid)
     if rule is None:
@@ -112,12 +116,14 @@ def _verify_contract(
         raise Violation(
             f"{variant.preset} has no bid {hand.bid!r}: the bids are {ladder}",
             rule=variant.cite("ladder"),
+            remedy=f"choose one of {ladder}",
         )
     if hand.trump not in TRUMPS:
         raise Violation(
             f"{hand.trump!r} is not a trump: choose clubs, diamonds, hearts, "
             "spades or no-trump",
             rule="contract §1",
+            remedy="choose clubs, diamonds, hearts, spades or no-trump",
         )
     if turn.pepper_round and (
         hand.bidder != turn.first_bidder
@@ -129,6 +135,7 @@ def _verify_contract(
             f"{seat_name(names, turn.first_bidder)}, after the dealer, takes the "
             f"bid at {turn.forced_bid} and nobody else bids",
             rule=variant.cite("pepper_round"),
+            remedy=f"record {seat_name(names, turn.first_bidder)} bidding {turn.forced_bid}, with no auction",
         )
     return rule
 
@@ -144,6 +151,7 @@ def _verify_tricks(variant: Variant, tricks: tuple[int, ...]) -> None:
             f"the tricks must be {variant.sides} counts, one per side, none "
             f"negative, adding up to {variant.tricks_per_hand} (got {got})",
             rule=variant.cite("scoring"),
+            remedy=f"give the sides' tricks so that they add up to {variant.tricks_per_hand}",
         )
 
 
@@ -155,17 +163,20 @@ def _verify_concession(variant: Variant, rule: BidRule, hand: HandRecorded) -> N
         raise Violation(
             f"{variant.preset} has no negotiation: the hand must be played out",
             rule=variant.cite("negotiation"),
+            remedy="record it as played, with each side's tricks",
         )
     if variant.clubs_must_play and hand.trump == "clubs":
         raise Violation(
             "with clubs trump the defenders must play the hand",
             rule=variant.cite("clubs"),
+            remedy="record it as played, with each side's tricks",
         )
     if not 0 <= free <= most:
         raise Violation(
             f"on a bid of {rule.label} the defenders may be granted at most "
             f"{most} free trick{'' if most == 1 else 's'} (got {free})",
             rule=variant.cite("negotiation"),
+            remedy=f"grant at most {most}, or record the hand as played",
         )
 
 
@@ -188,13 +199,16 @@ class _Auction:
         position, names = self.calls, self.names
         if self.expected is None:
             raise Violation(
-                f"call {position}: the auction was already over", rule=self.rule
+                f"call {position}: the auction was already over",
+                rule=self.rule,
+                remedy="leave out the calls after the auction ended",
             )
         if seat != self.expected:
             raise Violation(
                 f"call {position}: it was {seat_name(names, self.expected)}'s turn, "
                 f"not {seat_name(names, seat)}'s",
                 rule=self.rule,
+                remedy="give each call to the seat whose turn it was",
             )
         if call == PASS:
             self.passed.add(seat)
@@ -204,11 +218,13 @@ class _Auction:
                 raise Violation(
                     f"call {position}: {self.variant.preset} has no bid {call!r}",
                     rule=self.variant.cite("ladder"),
+                    remedy="use a bid from the ladder, or pass",
                 )
             if self.high is not None and rank <= self.high_rank:
                 raise Violation(
                     f"call {position}: a bid must be higher than {self.high[1]}",
                     rule=self.rule,
+                    remedy="each bid must beat the last, or be a pass",
                 )
             self.high, self.high_rank = (seat, call), rank
         self.expected = _next_caller(
@@ -234,6 +250,7 @@ def verify_auction(
         raise Violation(
             "a pepper-round hand has no auction: the bid is forced",
             rule=variant.cite("pepper_round"),
+            remedy="leave the auction out: the bid is forced",
         )
     state = _Auction(variant, turn, names)
     for seat, call in auction:
@@ -242,6 +259,7 @@ def verify_auction(
         raise Violation(
             f"the auction is unfinished: {seat_name(names, state.expected)} has not called",
             rule=state.rule,
+            remedy="give every call up to the end of the auction",
         )
     return state.high
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
@@ -24,8 +24,15 @@ def test_a_hand_saved_on_one_phone_appears_on_the_other_within_3_seconds(
         now=timezone.now(),
     )
     url = f"{live_server.url}/games/{game.pk}/"
-    ann = browser.new_context(**browser_context_args).new_page()
-    dan = browser.new_context(**browser_context_args).new_page()
+    phones = [browser.new_context(**browser_context_args) for _ in range(2)]
+    try:
+        check_two_phones(url, phones[0].new_page(), phones[1].new_page())
+    finally:  # stop their polling before the test database goes away
+        for phone in phones:
+            phone.close()
+
+
+def check_two_phones(url: str, ann: Page, dan: Page) -> None:
     ann.goto(url)
     dan.goto(url)
     dan.get_by_role("group", name="Bidder", exact=True).get_by_label(
@@ -52,6 +59,9 @@ def test_a_hand_saved_on_one_phone_appears_on_the_other_within_3_seconds(
     expect(dan.locator("#record-note")).to_contain_text(
         "Hand 1 was just recorded by Ann."
     )
+    # Ann's own phone polls from her own hand on: no note about it.
+    ann.wait_for_timeout(2000)
+    expect(ann.locator("#record-note")).to_be_hidden()
     # What Dan had started to enter is still there.
     expect(
         dan.get_by_role("group", name="Bidder", exact=True).get_by_label(

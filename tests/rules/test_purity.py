@@ -36,3 +36,15 @@ def test_the_purity_check_sees_a_foreign_import(tmp_path: Path) -> None:
     module.write_text("import django\nfrom .cards import Card\n")
     assert _imports(module) == [("django", 0), ("cards", 1)]
     assert "django" not in sys.stdlib_module_names
+
+
+def test_every_refusal_says_what_would_make_it_legal() -> None:
+    missing = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted(RULES.glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "Violation"
+        and "remedy" not in [keyword.arg for keyword in node.keywords]
+    ]
+    assert missing == []
