@@ -238,6 +238,11 @@ def main() -> None:
     print(
         f"  ratio {page_rate / row_rate:.2f} (target >= 1.00: event sourcing costs the user nothing)"
     )
+    hello_rate, poll_rate = statistics.median(hellos), statistics.median(polls)
+    print("live-update poll with nothing new (204), same server and load:")
+    print(f"  poll                         {poll_rate:8.0f} requests/s")
+    print(f"  anchor: hello-world view     {hello_rate:8.0f} requests/s")
+    print(f"  ratio {poll_rate / hello_rate:.2f} (target >= 0.50)")
 
 
 if __name__ == "__main__":
