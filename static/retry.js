@@ -1,0 +1,28 @@
+// Saves survive a bad connection: when a save gets no answer, say so and
+// send the same form again (same event id, so it is recorded once).
+(function () {
+  "use strict";
+  var RETRY_MS = 2000;
+  var pending = null;
+
+  function banner(text) {
+    var note = document.getElementById("connection");
+    if (!note) return;
+    note.textContent = text;
+    note.hidden = !text;
+  }
+
+  document.body.addEventListener("htmx:sendError", function (event) {
+    var form = event.detail.elt.closest("form#record");
+    if (!form) return;
+    banner(navigator.onLine === false
+      ? "Offline: the hand is not saved yet. It will be sent again when the connection is back."
+      : "No answer from the server: the hand is not saved yet. Trying again…");
+    clearTimeout(pending);
+    pending = setTimeout(function () { htmx.trigger(form, "submit"); }, RETRY_MS);
+  });
+
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful || (event.detail.xhr && event.detail.xhr.status)) banner("");
+  });
+})();
