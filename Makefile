@@ -25,7 +25,7 @@ setup: $(STAMP)
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py demo_game
+	PORT=$(PORT) $(PY) manage.py demo_game
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The pure rules engine must stay 100% branch-covered.

@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorekeeper.access.no_index",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -120,5 +121,15 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# Shared game links carry their capability in the URL: never send it to
+# another site. (Not "no-referrer": with it browsers send "Origin: null" on
+# the page's own form posts, which Django's CSRF check must refuse.)
+SECURE_REFERRER_POLICY = "same-origin"
+# The rights a browser holds (its games' tokens) live in a signed cookie:
+# no session table to query on every page.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 X_FRAME_OPTIONS = "DENY"
 SECURE_CSP = {"default-src": ["'self'"], "img-src": ["'self'", "data:"]}

@@ -13,6 +13,10 @@ urlpatterns = [
     path("games/<uuid:game_id>/hands", views.hand_create, name="hand_create"),
     path("games/<uuid:game_id>/poll", views.game_poll, name="game_poll"),
     path(
+        "games/<uuid:game_id>/links/replace", views.links_replace, name="links_replace"
+    ),
+    path("join/<str:token>", views.join, name="join"),
+    path(
         "games/<uuid:game_id>/hands/<int:target>/void",
         views.hand_void,
         name="hand_void",

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from . import access
 from .eventstore import load
 from .gamelog import LogError, game_variant, replay_log
 from .models import Game
@@ -254,6 +255,7 @@ def rules_detail(request: HttpRequest, preset: str) -> HttpResponse:
 @require_GET
 def game_rules(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
+    access.require(request, game)
     variant = game_variant(game.preset, len(game.seats), game.overrides)
     return _page(request, variant, "This game's rules", overrides_of(variant), game)
 
@@ -275,6 +277,7 @@ def _overrides_asked(request: HttpRequest) -> dict[str, object]:
 def game_what_if(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The game's hands under another preset or other house settings."""
     game = get_object_or_404(Game, pk=game_id)
+    access.require(request, game)
     board = replay_log(load(game))
     context: dict[str, object] = {
         "game": game,

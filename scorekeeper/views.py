@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
+import segno
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -16,11 +18,11 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import presenters, services
+from . import access, presenters, services
 from .eventstore import Appended, Busy, Conflict, Refused, load
 from .forms import GameForm, HandForm, ImportForm, VoidForm, new_event_id
 from .gamelog import GameLog, LogError, replay_log, score_document
-from .models import Game
+from .models import Game, new_token
 from .rules.engine import HandResult, Scoreboard, replay
 from .rules.events import HandCorrected, HandRecorded, HandVoided
 from .rules.referee import Turn, seat_calls, turn_of
@@ -35,7 +37,12 @@ def _partial(request: HttpRequest, template: str, partial: str) -> str:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    games = Game.objects.order_by("finished", "-updated_at")[:20]
+    held = Game.objects.filter(pk__in=access.held_games(request))
+    games = [
+        game
+        for game in held.order_by("finished", "-updated_at")
+        if access.role_of(request, game)
+    ]
     return render(request, "scorekeeper/home.html", {"games": games})
 
 
@@ -55,6 +62,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         except services.SetupError as refused:
             error = refused.message[:1].upper() + refused.message[1:] + "."
         else:
+            access.grant(request, game, game.edit_token)  # the creator may edit
             return redirect("game", game_id=game.pk)
     presets = [
         (name, by_seats[4].description, sorted(by_seats))
@@ -82,12 +90,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
+    role = access.require(request, game)
     log = load(game)
     board = replay_log(log)
     after = request.GET.get("after", "")
     if after.isdigit() and 0 < int(after) < len(board.rows):
         return _as_it_stood(request, game, board, int(after))
-    return _game_page(request, game, log, board)
+    return _game_page(request, game, log, board, role=role)
 
 
 @require_GET
@@ -96,12 +105,15 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     query); else the fresh score and history, swapped in out of band, and
     a note on the form (never replaced: a player may be typing in it)."""
     seen = request.GET.get("seq", "")
-    last_seq = (
-        Game.objects.filter(pk=game_id).values_list("last_seq", flat=True).first()
+    game = (
+        Game.objects.filter(pk=game_id)
+        .only("last_seq", "edit_token", "view_token")
+        .first()
     )
-    if last_seq is None:
+    role = None if game is None else access.role_of(request, game)
+    if game is None or role is None:
         return HttpResponse(status=404)
-    if seen.isdigit() and int(seen) == last_seq:
+    if seen.isdigit() and int(seen) == game.last_seq:
         return HttpResponse(status=204)
     game = Game.objects.get(pk=game_id)
     log = load(game)
@@ -114,7 +126,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "turn_line": presenters.turn_line(board),
         "forced_line": presenters.forced_line(board, board.next),
         "status_line": presenters.status(board),
-        "history_html": _history_html(game_url, board, log),
+        "history_html": _history_html(game_url, board, log, role),
         "seq": len(log.entries),
         "board_oob": True,
         "poller_oob": True,
@@ -147,6 +159,7 @@ def _as_it_stood(
 @require_POST
 def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
+    access.require(request, game, edit=True)
     variant = find_variant(game.preset, len(game.seats))
     passing = request.POST.get("action") == "pass"
     form = HandForm(request.POST, variant=variant, passing=passing)
@@ -252,6 +265,7 @@ def _game_page(
     message: str = "",
     status: int = 200,
     partial: str = "game",
+    role: access.Role = "edit",
 ) -> HttpResponse:
     turn = board.next
     by = request.COOKIES.get(BY_COOKIE, "")
@@ -283,7 +297,10 @@ def _game_page(
         "values_auction": values.get("auction", ""),
         "seq": len(log.entries),
         "message": message,
+        "role": role,
     }
+    if role == "edit" and partial == "game":
+        context["links"] = _share_links(request, game)
     if form is None and turn is not None:
         context["choices_html"] = _fresh_choices(game, board, turn, context)
     htmx = getattr(request, "htmx", False)
@@ -291,7 +308,7 @@ def _game_page(
         context["new_row"] = presenters.history_row(board, board.hands[-1])
         context["poller_oob"] = True  # this phone has seen its own hand
     elif partial == "game" or not htmx:
-        context["history_html"] = _history_html(game_url, board, log)
+        context["history_html"] = _history_html(game_url, board, log, role)
         context["voided"] = presenters.voided(board, log)
     template = "scorekeeper/game_detail.html"
     if htmx:
@@ -313,14 +330,16 @@ def _fresh_choices(
     return mark_safe(html)  # rendered by our own autoescaping template
 
 
-def _history_html(game_url: str, board: Scoreboard, log: GameLog) -> str:
-    """The rendered history, kept per game and log length: a projection of
-    the log, so it is new exactly when the log has grown."""
-    key = f"history:{game_url}:{len(log.entries)}"
+def _history_html(
+    game_url: str, board: Scoreboard, log: GameLog, role: access.Role
+) -> str:
+    """The rendered history, kept per game, log length and role: a
+    projection of the log, so it is new exactly when the log has grown."""
+    key = f"history:{game_url}:{len(log.entries)}:{role}"
     html: str | None = cache.get(key)
     if html is None:
         rows = presenters.history(board, log)
-        context = {"rows": rows, "game_url": game_url}
+        context = {"rows": rows, "game_url": game_url, "role": role}
         html = render_to_string("scorekeeper/_history_rows.html", context)
         cache.set(key, html, timeout=3600)
     return mark_safe(html)  # rendered by our own autoescaping template
@@ -356,11 +375,12 @@ def _try_change(change: Callable[[], object], doing: str) -> str:
 
 
 def _hand_named(
-    game_id: UUID, target: int
+    request: HttpRequest, game_id: UUID, target: int
 ) -> tuple[Game, GameLog, Scoreboard, HandResult | None]:
-    """The game, and the hand in force that a void or correction of the
-    hand event ``target`` would change (None if there is none)."""
+    """The game (edit link only), and the hand in force that a void or
+    correction of the hand event ``target`` would change (None if none)."""
     game = get_object_or_404(Game, pk=game_id)
+    access.require(request, game, edit=True)
     log = load(game)
     board = replay_log(log)
     result = next((hand for hand in board.hands if hand.target == target), None)
@@ -369,7 +389,7 @@ def _hand_named(
 
 @require_http_methods(["GET", "POST"])
 def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
-    game, log, board, result = _hand_named(game_id, target)
+    game, log, board, result = _hand_named(request, game_id, target)
     if result is None:
         return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
     form = VoidForm(
@@ -416,7 +436,7 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
-    game, log, board, result = _hand_named(game_id, target)
+    game, log, board, result = _hand_named(request, game_id, target)
     if result is None:
         return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
     variant = board.variant
@@ -496,6 +516,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
         except LogError as refused:
             error = str(refused)
         else:
+            access.grant(request, game, game.edit_token)
             return redirect("game", game_id=game.pk)
     return render(
         request,
@@ -508,6 +529,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_log(request: HttpRequest, game_id: UUID) -> JsonResponse:
     game = get_object_or_404(Game, pk=game_id)
+    access.require(request, game)
     return JsonResponse(
         services.game_export(game=game), json_dumps_params={"indent": 1}
     )
@@ -516,5 +538,41 @@ def game_log(request: HttpRequest, game_id: UUID) -> JsonResponse:
 @require_GET
 def game_score(request: HttpRequest, game_id: UUID) -> JsonResponse:
     game = get_object_or_404(Game, pk=game_id)
+    access.require(request, game)
     board = replay_log(load(game))
     return JsonResponse(score_document(board), json_dumps_params={"indent": 1})
+
+
+@require_GET
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """Open a shared link: the browser holds the game's edit or read-only
+    right from now on (until the link is replaced)."""
+    game = Game.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
+    if game is None:
+        raise Http404("this link is not (or no longer) a game's")
+    access.grant(request, game, token)
+    return redirect("game", game_id=game.pk)
+
+
+@require_POST
+def links_replace(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """New edit and read-only links; the old ones stop working at once."""
+    game = get_object_or_404(Game, pk=game_id)
+    access.require(request, game, edit=True)
+    game.edit_token, game.view_token = new_token(), new_token()
+    game.save(update_fields=["edit_token", "view_token"])
+    access.grant(request, game, game.edit_token)
+    return redirect("game", game_id=game.pk)
+
+
+def _share_links(request: HttpRequest, game: Game) -> list[tuple[str, str, str]]:
+    """(label, absolute link, QR code as an SVG data URI), edit link first."""
+    links = []
+    for label, token in (
+        ("Edit link", game.edit_token),
+        ("Read-only link", game.view_token),
+    ):
+        url = request.build_absolute_uri(reverse("join", args=[token]))
+        qr = segno.make(url, error="m").svg_data_uri(scale=3, border=2)
+        links.append((label, url, qr))
+    return links

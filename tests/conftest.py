@@ -3,6 +3,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from django.test import Client
 
 from scorekeeper.models import Game
 from scorekeeper.services import game_create
@@ -15,9 +16,17 @@ def now() -> datetime:
     return NOW
 
 
+def join(client: Client, game: Game, token: str | None = None) -> None:
+    """The test client opens the game's edit link (or the token given)."""
+    client.get(f"/join/{token or game.edit_token}")
+
+
 @pytest.fixture
-def moon_game(db: None) -> Game:
-    """Ann, Bob, Cat and Dan start a moon-42 game; Ann deals first."""
-    return game_create(
+def moon_game(db: None, client: Client) -> Game:
+    """Ann, Bob, Cat and Dan start a moon-42 game; Ann deals first; the
+    test client holds its edit link."""
+    game = game_create(
         preset="moon-42", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=NOW
     )
+    join(client, game)
+    return game

@@ -10,6 +10,7 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.rules.variants import PRESETS
+from tests.conftest import join
 from tests.records import record_hands
 
 
@@ -66,6 +67,7 @@ def test_a_games_rules_mark_its_house_rules(
         overrides={"target_score": 21, "exact_tie": "pepper-round"},
         now=now,
     )
+    join(client, game)
     page = client.get(f"/games/{game.pk}/rules").content.decode()
     assert "House rules here: target_score = 21, exact_tie = pepper-round" in page
     assert page.count("house rule</em>") == 2 and "first to 21" in page
@@ -81,6 +83,7 @@ def test_what_if_shows_both_results_and_what_the_other_rules_cannot_express(
         overrides={"pepper_round_hands": 0},
         now=now,
     )
+    join(client, game)
     record_hands(game, now, (1, 4, "hearts", [1, 5]), (2, "moon", "spades", [6, 0]))
     page = client.get(
         f"/games/{game.pk}/what-if", {"preset": "classic"}
@@ -98,6 +101,7 @@ def test_what_if_under_its_own_rules_changes_nothing(
     game = services.game_create(
         preset="classic", seats=["Ann", "Bob"], first_dealer=0, now=now
     )
+    join(client, game)
     record_hands(game, now, (1, 5, "spades", [2, 6]))
     page = client.get(
         f"/games/{game.pk}/what-if", {"preset": "classic"}
@@ -112,6 +116,7 @@ def test_what_if_refuses_rules_the_table_cannot_play(
     game = services.game_create(
         preset="classic", seats=["Ann", "Bob", "Cat"], first_dealer=0, now=now
     )
+    join(client, game)
     response = client.get(f"/games/{game.pk}/what-if", {"preset": "moon-42"})
     assert response.status_code == 422
     assert "Moon-42 is played by 4 players, not 3." in response.content.decode()

@@ -12,6 +12,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from scorekeeper import services
 from scorekeeper.models import Game, GameEvent
+from tests.conftest import join
 from tests.records import record_hands
 
 HTMX = {"HX-Request": "true"}
@@ -37,6 +38,7 @@ def test_home_lists_games_unfinished_first(
     done = services.game_create(
         preset="classic", seats=["Eve", "Fay"], first_dealer=0, now=now
     )
+    join(client, done)
     Game.objects.filter(pk=done.pk).update(finished=True)
     with django_assert_num_queries(1):
         response = client.get("/")
@@ -226,6 +228,7 @@ def test_passed_out_is_its_own_button(client: Client, now: datetime, db: None) -
     game = services.game_create(
         preset="classic", seats=["A", "B", "C", "D"], first_dealer=0, now=now
     )
+    join(client, game)
     client.post(
         f"/games/{game.pk}/hands",
         {"expected_seq": 0, "event_id": "p", "action": "pass"},
@@ -239,6 +242,7 @@ def test_three_players_enter_each_players_tricks(
     game = services.game_create(
         preset="classic", seats=["A", "B", "C"], first_dealer=0, now=now
     )
+    join(client, game)
     response = client.post(
         f"/games/{game.pk}/hands",
         {
@@ -344,6 +348,7 @@ def test_an_exact_tie_shows_the_tie_break_and_play_goes_on(
         overrides={"target_score": 6, "exact_tie": "play-on"},
         now=now,
     )
+    join(client, game)
     record_hands(game, now, (0, 3, "hearts", [3, 3]), (1, 3, "hearts", [3, 3]))
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert (
@@ -363,6 +368,7 @@ def test_the_winners_are_named_and_the_form_is_gone(
         overrides={"target_score": 5},
         now=now,
     )
+    join(client, game)
     record_hands(game, now, (1, 5, "spades", [2, 6]))
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Bob wins with 6" in page and 'id="record"' not in page
@@ -396,6 +402,7 @@ def test_an_auction_entered_as_calls_is_seated_and_refereed(
     game = services.game_create(
         preset="classic", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=now
     )
+    join(client, game)
     url = f"/games/{game.pk}/hands"
     legal = hand(
         game,

@@ -28,7 +28,7 @@ def test_an_offline_save_says_so_and_is_recorded_once_when_back_online(
     context = browser.new_context(**browser_context_args)
     try:
         page = context.new_page()
-        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.goto(f"{live_server.url}/join/{game.edit_token}")
         form = page.locator("#record")
         form.get_by_role("group", name="Bidder", exact=True).get_by_label(
             "Bob", exact=True

@@ -40,6 +40,8 @@ def test_home_rules_verify_and_import_pages(
     page.get_by_role("link", name="moon-42").click()
     expect(page.get_by_role("heading", name="The rules: moon-42")).to_be_visible()
     looker.look("rules-moon-42")
+    page.goto(f"{live_server.url}/join/{game.view_token}")
+    looker.look("read-only-game")
     page.goto(f"{live_server.url}/games/{game.pk}/rules")
     expect(page.get_by_text("house rule").first).to_be_visible()
     looker.look("game-rules")

@@ -24,17 +24,36 @@ def test_a_hand_saved_on_one_phone_appears_on_the_other_within_3_seconds(
         now=timezone.now(),
     )
     url = f"{live_server.url}/games/{game.pk}/"
-    phones = [browser.new_context(**browser_context_args) for _ in range(2)]
+    phones = [browser.new_context(**browser_context_args) for _ in range(3)]
     try:
-        check_two_phones(url, phones[0].new_page(), phones[1].new_page())
+        ann, dan, tv = (phone.new_page() for phone in phones)
+        ann.goto(f"{live_server.url}/join/{game.edit_token}")
+        dan.goto(f"{live_server.url}/join/{game.edit_token}")
+        tv.goto(f"{live_server.url}/join/{game.view_token}")
+        check_two_phones(url, ann, dan, tv)
+        check_read_only(url, ann, tv)
     finally:  # stop their polling before the test database goes away
         for phone in phones:
             phone.close()
 
 
-def check_two_phones(url: str, ann: Page, dan: Page) -> None:
-    ann.goto(url)
-    dan.goto(url)
+def check_read_only(url: str, ann: Page, tv: Page) -> None:
+    """The read-only screen has no form, its forged POSTs get 403, and it
+    loses the game as soon as the links are replaced."""
+    expect(tv.locator("#record")).to_have_count(0)
+    csrf = next(c["value"] for c in tv.context.cookies() if c["name"] == "csrftoken")
+    forged = tv.request.post(
+        f"{url}hands",
+        form={"expected_seq": "1", "event_id": "x", "action": "pass"},
+        headers={"X-CSRFToken": csrf, "Referer": url},
+    )
+    assert forged.status == 403
+    ann.locator("details.share summary").click()
+    ann.get_by_role("button", name="Replace both links").click()
+    assert tv.goto(url).status == 404  # type: ignore[union-attr]
+
+
+def check_two_phones(url: str, ann: Page, dan: Page, tv: Page) -> None:
     dan.get_by_role("group", name="Bidder", exact=True).get_by_label(
         "Dan", exact=True
     ).check()
@@ -55,6 +74,7 @@ def check_two_phones(url: str, ann: Page, dan: Page) -> None:
     expect(ann.locator(".side-total")).to_have_text(["2", "4"])
 
     expect(dan.locator(".side-total")).to_have_text(["2", "4"], timeout=3000)
+    expect(tv.locator(".side-total")).to_have_text(["2", "4"], timeout=3000)
     expect(dan.locator("#hands li")).to_have_count(1, timeout=3000)
     expect(dan.locator("#record-note")).to_contain_text(
         "Hand 1 was just recorded by Ann."

@@ -3,6 +3,7 @@ sees a real scoreboard at once. Only when there is no game yet."""
 
 from __future__ import annotations
 
+import os
 from datetime import timedelta
 from typing import Any
 
@@ -18,8 +19,10 @@ class Command(BaseCommand):
     help = "Create a demo game in progress if the database has no game."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if Game.objects.exists():
+        existing = Game.objects.order_by("created_at").first()
+        if existing is not None:
             self.stdout.write("There are games already; no demo added.")
+            self._announce(existing)
             return
         start = timezone.now() - timedelta(minutes=50)
         game = services.game_create(
@@ -55,4 +58,11 @@ class Command(BaseCommand):
             by="Cat",
             now=start + timedelta(minutes=45),
         )
-        self.stdout.write(f"Demo game: /games/{game.pk}/")
+        self._announce(game)
+
+    def _announce(self, game: Game) -> None:
+        """Games are reached by their links: print the demo's."""
+        port = os.environ.get("PORT", "8000")
+        self.stdout.write(
+            f"Open the demo game: http://127.0.0.1:{port}/join/{game.edit_token}"
+        )

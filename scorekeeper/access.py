@@ -1,0 +1,67 @@
+"""Who may see or change a game: capability links, held by the browser.
+
+A game is reachable only through one of its links (the edit link or the
+read-only one) or by the browser that created it; never by its id alone.
+Opening a link stores the game's token in the (signed-cookie) session; each
+request checks the stored token against the game's current ones, so
+replacing a link revokes it at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Literal
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+
+from .models import Game
+
+Role = Literal["edit", "view"]
+RIGHTS = "rights"  # session key: {game id: token}
+KEPT = 30  # games a browser remembers
+
+
+def role_of(request: HttpRequest, game: Game) -> Role | None:
+    token = request.session.get(RIGHTS, {}).get(str(game.pk), "")
+    if token and secrets.compare_digest(token, game.edit_token):
+        return "edit"
+    if token and secrets.compare_digest(token, game.view_token):
+        return "view"
+    return None
+
+
+def grant(request: HttpRequest, game: Game, token: str) -> None:
+    rights = dict(request.session.get(RIGHTS, {}))
+    rights.pop(str(game.pk), None)
+    rights[str(game.pk)] = token
+    request.session[RIGHTS] = dict(list(rights.items())[-KEPT:])
+
+
+def held_games(request: HttpRequest) -> list[str]:
+    return list(request.session.get(RIGHTS, {}))
+
+
+def require(request: HttpRequest, game: Game, *, edit: bool = False) -> Role:
+    """The browser's role in ``game``: 404 without a link (a game is never
+    found by its id alone), 403 when a read-only link tries to change it."""
+    role = role_of(request, game)
+    if role is None:
+        raise Http404("no such game")
+    if edit and role != "edit":
+        raise PermissionDenied("this link only reads the game; it cannot change it")
+    return role
+
+
+def no_index(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """Middleware: shared game pages are not for search engines."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        response["X-Robots-Tag"] = "noindex, nofollow"
+        return response
+
+    return middleware

@@ -1,0 +1,131 @@
+"""Capability links: a game is reached only through one of its links (or
+by the browser that created it), read-only links change nothing, and a
+replaced link stops working at once."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from django.test import Client
+
+from scorekeeper import services
+from scorekeeper.models import Game, GameEvent
+from tests.conftest import join
+from tests.records import record_hands
+
+PAGES = [
+    "",
+    "poll?seq=0",
+    "log.json",
+    "score.json",
+    "rules",
+    "what-if",
+    "hands/1/void",
+    "hands/1/correct",
+]
+
+
+@pytest.fixture
+def game(db: None, now: datetime) -> Game:
+    game = services.game_create(
+        preset="classic", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=now
+    )
+    record_hands(game, now, (1, 3, "hearts", [2, 4]))
+    return game
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_game_is_not_found_by_its_id_alone(
+    client: Client, game: Game, page: str
+) -> None:
+    assert client.get(f"/games/{game.pk}/{page}").status_code == 404
+
+
+def test_the_creators_browser_holds_the_edit_link(client: Client, db: None) -> None:
+    client.post(
+        "/games/new",
+        {"preset": "classic", "seat_0": "Ann", "seat_1": "Bob", "first_dealer": "0"},
+    )
+    game = Game.objects.get()
+    assert 'id="record"' in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_read_only_link_shows_the_game_but_no_control(
+    client: Client, game: Game
+) -> None:
+    join(client, game, game.view_token)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Bob bid 3 ♠" not in page and "Bob bid 3 ♥, took 4" in page
+    assert 'id="record"' not in page and "/void" not in page and "/correct" not in page
+    assert "Share this game" not in page and "A read-only link" in page
+    assert client.get(f"/games/{game.pk}/poll", {"seq": 0}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "page"),
+    [
+        ("post", "hands"),
+        ("get", "hands/1/void"),
+        ("post", "hands/1/void"),
+        ("get", "hands/1/correct"),
+        ("post", "hands/1/correct"),
+        ("post", "links/replace"),
+    ],
+)
+def test_every_changing_url_refuses_a_read_only_link(
+    client: Client, game: Game, method: str, page: str
+) -> None:
+    join(client, game, game.view_token)
+    forged = {"expected_seq": 1, "event_id": "forged", "action": "pass", "reason": "x"}
+    response = getattr(client, method)(f"/games/{game.pk}/{page}", forged)
+    assert response.status_code == 403
+    assert GameEvent.objects.filter(game=game).count() == 1
+
+
+def test_the_edit_link_shares_both_links_with_qr_codes(
+    client: Client, game: Game
+) -> None:
+    join(client, game)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f"/join/{game.edit_token}" in page and f"/join/{game.view_token}" in page
+    assert page.count('src="data:image/svg+xml') == 2
+
+
+def test_replacing_the_links_revokes_the_old_ones_at_once(
+    client: Client, game: Game
+) -> None:
+    join(client, game)
+    other = Client()
+    join(other, game)
+    old_edit, old_view = game.edit_token, game.view_token
+    assert client.post(f"/games/{game.pk}/links/replace").status_code == 302
+    game.refresh_from_db()
+    assert {game.edit_token, game.view_token}.isdisjoint({old_edit, old_view})
+    assert other.get(f"/games/{game.pk}/").status_code == 404
+    assert Client().get(f"/join/{old_edit}").status_code == 404
+    assert Client().get(f"/join/{old_view}").status_code == 404
+    assert (
+        client.get(f"/games/{game.pk}/").status_code == 200
+    )  # the replacer keeps editing
+
+
+def test_an_unknown_link_is_404(client: Client, db: None) -> None:
+    assert client.get("/join/not-a-token").status_code == 404
+
+
+def test_home_lists_only_the_games_this_browser_holds(
+    client: Client, game: Game
+) -> None:
+    assert "Ann, Bob, Cat, Dan" not in client.get("/").content.decode()
+    join(client, game, game.view_token)
+    assert "Ann, Bob, Cat, Dan" in client.get("/").content.decode()
+
+
+def test_shared_pages_never_send_their_link_elsewhere_and_are_not_indexed(
+    client: Client, game: Game
+) -> None:
+    join(client, game)
+    response = client.get(f"/games/{game.pk}/")
+    assert response["Referrer-Policy"] == "same-origin"  # never sent to another site
+    assert response["X-Robots-Tag"] == "noindex, nofollow"
