@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/", views.game_detail, name="game"),
     path("games/<uuid:game_id>/hands", views.hand_create, name="hand_create"),
     path("games/<uuid:game_id>/poll", views.game_poll, name="game_poll"),
+    path("games/<uuid:game_id>/tv", views.game_tv, name="game_tv"),
     path(
         "games/<uuid:game_id>/links/replace", views.links_replace, name="links_replace"
     ),

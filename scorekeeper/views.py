@@ -100,6 +100,28 @@ def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
 
 
 @require_GET
+def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """The score for a TV or a tablet: big totals and the last hands, kept
+    live by the same poll as every game page (either link may watch)."""
+    game = get_object_or_404(Game, pk=game_id)
+    access.require(request, game)
+    log = load(game)
+    board = replay_log(log)
+    game_url = reverse("game", args=[game.pk])
+    context = {
+        "game_url": game_url,
+        "board": board,
+        "sides": presenters.sides(board),
+        "turn_line": presenters.turn_line(board),
+        "forced_line": presenters.forced_line(board, board.next),
+        "status_line": presenters.status(board),
+        "history_html": _history_html(game_url, board, log, "view"),
+        "seq": len(log.entries),
+    }
+    return render(request, "scorekeeper/game_tv.html", context)
+
+
+@require_GET
 def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Has the game moved on since event ``seq``? 204 if not (one indexed
     query); else the fresh score and history, swapped in out of band, and

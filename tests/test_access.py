@@ -129,3 +129,13 @@ def test_shared_pages_never_send_their_link_elsewhere_and_are_not_indexed(
     response = client.get(f"/games/{game.pk}/")
     assert response["Referrer-Policy"] == "same-origin"  # never sent to another site
     assert response["X-Robots-Tag"] == "noindex, nofollow"
+
+
+def test_the_tv_view_shows_the_score_big_and_keeps_polling(
+    client: Client, game: Game
+) -> None:
+    assert client.get(f"/games/{game.pk}/tv").status_code == 404
+    join(client, game, game.view_token)
+    page = client.get(f"/games/{game.pk}/tv").content.decode()
+    assert 'class="tv"' in page and 'id="poller"' in page and "poll?seq=1" in page
+    assert "Bob bid 3 ♥, took 4" in page and 'id="record"' not in page

@@ -42,6 +42,8 @@ def test_home_rules_verify_and_import_pages(
     looker.look("rules-moon-42")
     page.goto(f"{live_server.url}/join/{game.view_token}")
     looker.look("read-only-game")
+    page.goto(f"{live_server.url}/games/{game.pk}/tv")
+    looker.look("tv")
     page.goto(f"{live_server.url}/games/{game.pk}/rules")
     expect(page.get_by_text("house rule").first).to_be_visible()
     looker.look("game-rules")
