@@ -106,19 +106,26 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     access.require(request, game)
     log = load(game)
-    board = replay_log(log)
+    context = _board_context(game, log, replay_log(log), "view")
+    return render(request, "scorekeeper/game_tv.html", context)
+
+
+def _board_context(
+    game: Game, log: GameLog, board: Scoreboard, role: access.Role
+) -> dict[str, Any]:
+    """The score, whose turn it is and the history: what every live screen
+    of a game shows (the page, the TV view, a poll's answer)."""
     game_url = reverse("game", args=[game.pk])
-    context = {
+    return {
         "game_url": game_url,
         "board": board,
         "sides": presenters.sides(board),
         "turn_line": presenters.turn_line(board),
         "forced_line": presenters.forced_line(board, board.next),
         "status_line": presenters.status(board),
-        "history_html": _history_html(game_url, board, log, "view"),
+        "history_html": _history_html(game_url, board, log, role),
         "seq": len(log.entries),
     }
-    return render(request, "scorekeeper/game_tv.html", context)
 
 
 @require_GET
@@ -140,16 +147,8 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = Game.objects.get(pk=game_id)
     log = load(game)
     board = replay_log(log)
-    game_url = reverse("game", args=[game.pk])
     context = {
-        "game_url": game_url,
-        "board": board,
-        "sides": presenters.sides(board),
-        "turn_line": presenters.turn_line(board),
-        "forced_line": presenters.forced_line(board, board.next),
-        "status_line": presenters.status(board),
-        "history_html": _history_html(game_url, board, log, role),
-        "seq": len(log.entries),
+        **_board_context(game, log, board, role),
         "board_oob": True,
         "poller_oob": True,
         "note": _what_changed(log, board, int(seen) if seen.isdigit() else 0),
