@@ -15,7 +15,6 @@ from django.db import transaction
 from . import eventstore
 from .eventstore import Appended
 from .gamelog import (
-    GameLog,
     LogEntry,
     LogError,
     event_document,
@@ -161,10 +160,6 @@ def game_import(*, document: str | bytes, by: str = "", now: datetime) -> Game:
 def game_export(*, game: Game) -> dict[str, object]:
     """The game's pepper-log v1 document: its stored log."""
     return log_document(eventstore.load(game))
-
-
-def game_log(*, game: Game) -> GameLog:
-    return eventstore.load(game)
 
 
 def _hand(
