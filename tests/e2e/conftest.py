@@ -13,7 +13,11 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page
+from django.utils import timezone
+from playwright.sync_api import Locator, Page
+
+from scorekeeper import services
+from scorekeeper.models import Game
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
@@ -92,3 +96,43 @@ class Looker:
 @pytest.fixture
 def looker(page: Page, request: pytest.FixtureRequest) -> Looker:
     return Looker(page, request.node.name)
+
+
+def fill_hand(
+    form: Locator,
+    *,
+    bidder: str | None = None,
+    bid: str | None = None,
+    trump: str,
+    taken: str | None = None,
+    free: str | None = None,
+) -> None:
+    """Fill the record form as a player taps it (not saved yet)."""
+    if bidder:
+        form.get_by_role("group", name="Bidder", exact=True).get_by_label(
+            bidder, exact=True
+        ).check()
+    if bid:
+        form.get_by_role("group", name="Bid", exact=True).get_by_label(
+            bid, exact=True
+        ).check()
+    form.get_by_role("radio", name=trump.replace("-", " "), exact=True).check()
+    if free is not None:
+        form.get_by_role("group", name="Outcome").get_by_label("Conceded").check()
+        form.get_by_role(
+            "group", name="Free tricks granted to the defenders"
+        ).get_by_label(free, exact=True).check()
+    else:
+        form.get_by_role(
+            "group", name="Tricks the bidding side took (of 6)"
+        ).get_by_label(taken or "", exact=True).check()
+
+
+def classic_game() -> Game:
+    """A four-player classic game, Ann dealing first."""
+    return services.game_create(
+        preset="classic",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        now=timezone.now(),
+    )

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.gamelog import read_and_replay
-from tests.e2e.conftest import Looker
+from tests.e2e.conftest import Looker, fill_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,24 +25,7 @@ def record(
 ) -> None:
     form = page.locator("#record")
     number = form.get_by_role("heading").inner_text()
-    if bidder:
-        form.get_by_role("group", name="Bidder", exact=True).get_by_label(
-            bidder, exact=True
-        ).check()
-    if bid:
-        form.get_by_role("group", name="Bid", exact=True).get_by_label(
-            bid, exact=True
-        ).check()
-    form.get_by_role("radio", name=trump.replace("-", " "), exact=True).check()
-    if free is not None:
-        form.get_by_role("group", name="Outcome").get_by_label("Conceded").check()
-        form.get_by_role(
-            "group", name="Free tricks granted to the defenders"
-        ).get_by_label(free, exact=True).check()
-    else:
-        form.get_by_role(
-            "group", name="Tricks the bidding side took (of 6)"
-        ).get_by_label(taken or "", exact=True).check()
+    fill_hand(form, bidder=bidder, bid=bid, trump=trump, taken=taken, free=free)
     form.get_by_role("button", name="Save hand").click()
     expect(page.locator("#record h2")).not_to_have_text(number)
 
@@ -108,16 +91,7 @@ def test_a_moon_42_game_from_the_pepper_round_to_a_win(
     )  # 35 to -26
     record(page, bidder="Cat", bid="6", trump="clubs", taken="6")  # 41 to -32
     record_last = page.locator("#record")
-    record_last.get_by_role("group", name="Bidder", exact=True).get_by_label(
-        "Ann", exact=True
-    ).check()
-    record_last.get_by_role("group", name="Bid", exact=True).get_by_label(
-        "4", exact=True
-    ).check()
-    record_last.get_by_role("radio", name="hearts", exact=True).check()
-    record_last.get_by_role(
-        "group", name="Tricks the bidding side took (of 6)"
-    ).get_by_label("4", exact=True).check()
+    fill_hand(record_last, bidder="Ann", bid="4", trump="hearts", taken="4")
     record_last.get_by_role("button", name="Save hand").click()
     expect(page.locator(".winner")).to_contain_text("Ann & Cat win with 45")
     expect(page.locator("#record")).to_have_count(0)

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper import services
+from tests.e2e.conftest import classic_game, fill_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,12 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_hand_saved_on_one_phone_appears_on_the_other_within_3_seconds(
     browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer
 ) -> None:
-    game = services.game_create(
-        preset="classic",
-        seats=["Ann", "Bob", "Cat", "Dan"],
-        first_dealer=0,
-        now=timezone.now(),
-    )
+    game = classic_game()
     url = f"{live_server.url}/games/{game.pk}/"
     phones = [browser.new_context(**browser_context_args) for _ in range(3)]
     try:
@@ -59,16 +53,7 @@ def check_two_phones(url: str, ann: Page, dan: Page, tv: Page) -> None:
     ).check()
 
     form = ann.locator("#record")
-    form.get_by_role("group", name="Bidder", exact=True).get_by_label(
-        "Bob", exact=True
-    ).check()
-    form.get_by_role("group", name="Bid", exact=True).get_by_label(
-        "3", exact=True
-    ).check()
-    form.get_by_role("radio", name="spades", exact=True).check()
-    form.get_by_role("group", name="Tricks the bidding side took (of 6)").get_by_label(
-        "4", exact=True
-    ).check()
+    fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
     form.get_by_label("Entered by").fill("Ann")
     form.get_by_role("button", name="Save hand").click()
     expect(ann.locator(".side-total")).to_have_text(["2", "4"])
