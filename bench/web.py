@@ -72,15 +72,19 @@ def record_hands(client: Client, game: Game, count: int) -> list[float]:
     return times
 
 
-def long_game() -> Game:
-    """A classic game to 1000 points, so that it never ends."""
-    return services.game_create(
+def long_game(client: Client | None = None) -> Game:
+    """A classic game to 1000 points, so that it never ends; ``client``
+    opens its edit link (a game is reached only through a link)."""
+    game = services.game_create(
         preset="classic",
         seats=["Ann", "Bob", "Cat", "Dan"],
         first_dealer=0,
         overrides={"target_score": 1000},
         now=timezone.now(),
     )
+    if client is not None:
+        assert client.get(f"/join/{game.edit_token}").status_code == 302
+    return game
 
 
 def appends_only(count: int) -> list[float]:
@@ -133,9 +137,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wrk(url: str, seconds: int = 5) -> float:
+def wrk(url: str, cookie: str, seconds: int = 5) -> float:
+    """Requests/s; every request carries the browser's session ``cookie``."""
     out = subprocess.run(
-        ["wrk", "-t2", "-c16", f"-d{seconds}s", url],
+        ["wrk", "-t2", "-c16", f"-d{seconds}s", "-H", f"Cookie: {cookie}", url],
         capture_output=True,
         text=True,
         check=True,
@@ -176,10 +181,10 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     client = Client()
     # Part 1: a long classic game (target 1000, so it never ends).
-    game = long_game()
+    game = long_game(client)
     record_hands(client, game, 5)  # warm up (imports, caches)
     plain_writes(client, 20)
-    game = long_game()
+    game = long_game(client)
     hand_times = record_hands(client, game, HANDS)
     write_times = plain_writes(client, HANDS)
     append_times = appends_only(HANDS)
@@ -201,7 +206,7 @@ def main() -> None:
     )
 
     # Part 2: the page of a 40-hand game under gunicorn.
-    page_game = long_game()
+    page_game = long_game(client)
     record_hands(client, page_game, PAGE_HANDS)
     page_game.refresh_from_db()
     unchanged, changed = polls_in_process(client, page_game)
@@ -217,15 +222,17 @@ def main() -> None:
     server = serve(port)
     try:
         base = f"http://127.0.0.1:{port}"
-        wrk(f"{base}/bench/rows", 1)  # warm up both
-        wrk(f"{base}/games/{page_game.pk}/", 1)
+        # The session cookie holding the game's edit right, on every request.
+        cookie = f"sessionid={client.cookies['sessionid'].value}"
+        wrk(f"{base}/bench/rows", cookie, 1)  # warm up both
+        wrk(f"{base}/games/{page_game.pk}/", cookie, 1)
         rows, pages, hellos, polls = [], [], [], []
         poll_url = f"{base}/games/{page_game.pk}/poll?seq={page_game.last_seq}"
         for _ in range(3):  # interleaved
-            rows.append(wrk(f"{base}/bench/rows"))
-            pages.append(wrk(f"{base}/games/{page_game.pk}/"))
-            hellos.append(wrk(f"{base}/bench/hello"))
-            polls.append(wrk(poll_url))
+            rows.append(wrk(f"{base}/bench/rows", cookie))
+            pages.append(wrk(f"{base}/games/{page_game.pk}/", cookie))
+            hellos.append(wrk(f"{base}/bench/hello", cookie))
+            polls.append(wrk(poll_url, cookie))
     finally:
         server.terminate()
         server.wait()

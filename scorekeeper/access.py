@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Literal
+from typing import Literal, Protocol
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,7 +23,18 @@ RIGHTS = "rights"  # session key: {game id: token}
 KEPT = 30  # games a browser remembers
 
 
-def role_of(request: HttpRequest, game: Game) -> Role | None:
+class Tokens(Protocol):
+    """A game's capabilities: a ``Game``, or the poll's ``eventstore.Head``."""
+
+    @property
+    def pk(self) -> object: ...
+    @property
+    def edit_token(self) -> str: ...
+    @property
+    def view_token(self) -> str: ...
+
+
+def role_of(request: HttpRequest, game: Tokens) -> Role | None:
     token = request.session.get(RIGHTS, {}).get(str(game.pk), "")
     if token and secrets.compare_digest(token, game.edit_token):
         return "edit"

@@ -4,6 +4,7 @@ named partial of the same template, so every page works without it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 from uuid import UUID
 
@@ -19,7 +20,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import access, presenters, services
-from .eventstore import Appended, Busy, Conflict, Refused, load
+from .eventstore import Appended, Busy, Conflict, Refused, head, load
 from .forms import GameForm, HandForm, ImportForm, VoidForm, new_event_id
 from .gamelog import GameLog, LogError, replay_log, score_document
 from .models import Game, new_token
@@ -134,15 +135,11 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     query); else the fresh score and history, swapped in out of band, and
     a note on the form (never replaced: a player may be typing in it)."""
     seen = request.GET.get("seq", "")
-    game = (
-        Game.objects.filter(pk=game_id)
-        .only("last_seq", "edit_token", "view_token")
-        .first()
-    )
-    role = None if game is None else access.role_of(request, game)
-    if game is None or role is None:
+    now = head(game_id)
+    role = None if now is None else access.role_of(request, now)
+    if now is None or role is None:
         return HttpResponse(status=404)
-    if seen.isdigit() and int(seen) == game.last_seq:
+    if seen.isdigit() and int(seen) == now.last_seq:
         return HttpResponse(status=204)
     game = Game.objects.get(pk=game_id)
     log = load(game)
@@ -594,6 +591,12 @@ def _share_links(request: HttpRequest, game: Game) -> list[tuple[str, str, str]]
         ("Read-only link", game.view_token),
     ):
         url = request.build_absolute_uri(reverse("join", args=[token]))
-        qr = segno.make(url, error="m").svg_data_uri(scale=3, border=2)
-        links.append((label, url, qr))
+        links.append((label, url, _qr_code(url)))
     return links
+
+
+@lru_cache(maxsize=256)
+def _qr_code(url: str) -> str:
+    """A link's QR code as an SVG data URI. Drawing one takes milliseconds,
+    more than the rest of the page, and a link's code never changes."""
+    return str(segno.make(url, error="m").svg_data_uri(scale=3, border=2))

@@ -4,6 +4,7 @@ replaced link stops working at once."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 
 import pytest
@@ -103,6 +104,7 @@ def test_replacing_the_links_revokes_the_old_ones_at_once(
     game.refresh_from_db()
     assert {game.edit_token, game.view_token}.isdisjoint({old_edit, old_view})
     assert other.get(f"/games/{game.pk}/").status_code == 404
+    assert other.get(f"/games/{game.pk}/poll", {"seq": 1}).status_code == 404
     assert Client().get(f"/join/{old_edit}").status_code == 404
     assert Client().get(f"/join/{old_view}").status_code == 404
     assert (
@@ -112,6 +114,10 @@ def test_replacing_the_links_revokes_the_old_ones_at_once(
 
 def test_an_unknown_link_is_404(client: Client, db: None) -> None:
     assert client.get("/join/not-a-token").status_code == 404
+
+
+def test_polling_a_game_that_does_not_exist_is_404(client: Client, db: None) -> None:
+    assert client.get(f"/games/{uuid.uuid4()}/poll", {"seq": 0}).status_code == 404
 
 
 def test_home_lists_only_the_games_this_browser_holds(
