@@ -9,6 +9,7 @@ answered the first time, storing it once.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
@@ -62,8 +63,8 @@ class Busy(Exception):
 
 
 # Parsed log entries by game, per process. Stored events never change, so a
-# load only fetches the rows after those it already holds. Only rows read
-# back from the database go in (never the entry being appended), so a
+# load only fetches the rows after those it already holds. Only committed
+# events go in (read back, or added once their append has committed), so a
 # rolled-back append leaves nothing behind.
 _ENTRIES: dict[UUID, tuple[LogEntry, ...]] = {}
 _ENTRIES_KEPT = 512
@@ -79,10 +80,14 @@ def _entries(game: Game) -> tuple[LogEntry, ...]:
     entries = known + tuple(
         parse_entry(p, n) for n, p in enumerate(payloads, start=start)
     )
-    if len(_ENTRIES) >= _ENTRIES_KEPT and game.pk not in _ENTRIES:
-        _ENTRIES.pop(next(iter(_ENTRIES)))
-    _ENTRIES[game.pk] = entries
+    _keep(game.pk, entries)
     return entries
+
+
+def _keep(game_id: UUID, entries: tuple[LogEntry, ...]) -> None:
+    if len(_ENTRIES) >= _ENTRIES_KEPT and game_id not in _ENTRIES:
+        _ENTRIES.pop(next(iter(_ENTRIES)))
+    _ENTRIES[game_id] = entries
 
 
 class Head(NamedTuple):
@@ -127,10 +132,11 @@ def append(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
     """Append ``entry`` as event ``expected_seq + 1`` of ``game``."""
     try:
         with transaction.atomic():
-            return _append_locked(game, expected_seq, entry)
-    except IntegrityError:
-        # A racing append took the sequence number or the id between our
-        # read and our write; the database's unique keys stopped it.
+            return _append_claimed(game, expected_seq, entry)
+    except (_Moved, IntegrityError):
+        # Another append took this place in the log first (the game row no
+        # longer stood at ``expected_seq``), or the id is stored already
+        # (the unique key on (game, event_id) stopped the insert).
         return _after_race(game, entry)
     except OperationalError as error:
         if "locked" in str(error):  # SQLite's busy timeout ran out
@@ -138,32 +144,42 @@ def append(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
         raise
 
 
-def _append_locked(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
-    # PostgreSQL: writers of one game take turns on its row lock (a waiting
-    # writer sleeps in the database, not in Python). SQLite: the IMMEDIATE
-    # transaction already holds the database's write lock.
-    locked = Game.objects.select_for_update().get(pk=game.pk)
-    if locked.last_seq != expected_seq:
-        return _repeat_or_conflict(locked, entry, locked.last_seq)
-    repeat = _seq_of(locked, entry.id)
-    if repeat is not None:
-        return _answer(locked, repeat)
-    log = load(locked)
-    if len(log.entries) != locked.last_seq:  # never expected; reload to be sure
-        _ENTRIES.pop(locked.pk, None)
-        log = load(locked)
+class _Moved(Exception):
+    """The game row no longer stood at the expected seq: roll back."""
+
+
+def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
+    if connection.features.has_select_for_update:
+        # PostgreSQL: writers of one game queue on its row lock before any
+        # work, so under contention a loser learns it lost at once. (SQLite
+        # needs no read: its IMMEDIATE transaction holds the database's write
+        # lock, and the claim below checks the seq.)
+        rows = Game.objects.select_for_update().filter(pk=game.pk)
+        game.last_seq = rows.values_list("last_seq", flat=True).get()
+    elif game.last_seq != expected_seq:  # the caller's copy may be behind
+        game.refresh_from_db(fields=["last_seq"])
+    if game.last_seq != expected_seq:
+        return _repeat_or_conflict(game, entry, game.last_seq)
+    log = load(game)
+    if len(log.entries) != game.last_seq:  # never expected; reload to be sure
+        _ENTRIES.pop(game.pk, None)
+        log = load(game)
     new_log = GameLog(log.variant, log.seats, log.first_dealer, (*log.entries, entry))
     try:
         board = replay_log(new_log)
     except LogError as error:
+        repeat = _seq_of(game, entry.id)  # a repeat is answered, legal or not
+        if repeat is not None:
+            return _answer(game, repeat)
         raise Refused(error) from None
     seq = expected_seq + 1
     assert entry.id is not None and entry.at is not None, "services give both"
     recorded_at = datetime.fromisoformat(entry.at)
     assert recorded_at.tzinfo is not None, "services record aware times"
+    _claim(game, expected_seq, board, recorded_at)
     payload = event_document(entry)
     GameEvent.objects.create(
-        game=locked,
+        game=game,
         seq=seq,
         event_id=entry.id,
         type=str(payload["type"]),
@@ -171,9 +187,34 @@ def _append_locked(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
         recorded_at=recorded_at,
         recorded_by=entry.by or "",
     )
-    _project(locked, board, seq, recorded_at)
-    game.__dict__.update(locked.__dict__)  # the caller's game is current too
+    transaction.on_commit(lambda: _remember(game.pk, seq, payload))
     return Appended(seq, board, repeated=False, log=new_log)
+
+
+def _claim(game: Game, expected_seq: int, board: Scoreboard, at: datetime) -> None:
+    """Move the game row from ``expected_seq`` to the next event, with the
+    game's summary (for lists of games) in step with its log; ``_Moved`` if
+    another append got there first (the guard, whatever the database)."""
+    summary = {
+        "last_seq": expected_seq + 1,
+        "hands_played": len(board.rows),
+        "totals": list(board.totals),
+        "finished": board.finished,
+        "updated_at": at,
+    }
+    rows = Game.objects.filter(pk=game.pk, last_seq=expected_seq)
+    if rows.update(**summary) != 1:
+        raise _Moved()
+    game.__dict__.update(summary)
+
+
+def _remember(game_id: UUID, seq: int, payload: dict[str, object]) -> None:
+    """Once the event is durable, the process's parsed log holds it too (as
+    a read back would give it), so the next append need not fetch it."""
+    known = _ENTRIES.get(game_id, ())
+    if len(known) == seq - 1:
+        stored = json.loads(json.dumps(payload))  # as the JSON column returns it
+        _keep(game_id, (*known, parse_entry(stored, seq)))
 
 
 def _repeat_or_conflict(game: Game, entry: LogEntry, current: int) -> Appended:
@@ -197,15 +238,3 @@ def _answer(game: Game, seq: int) -> Appended:
     """A repeated event id: the answer the first request got."""
     log = load(game, up_to=seq)
     return Appended(seq, replay_log(log), repeated=True, log=log)
-
-
-def _project(game: Game, board: Scoreboard, seq: int, at: datetime) -> None:
-    """Keep the game's summary (for lists of games) in step with its log."""
-    game.last_seq = seq
-    game.hands_played = len(board.rows)
-    game.totals = list(board.totals)
-    game.finished = board.finished
-    game.updated_at = at
-    game.save(
-        update_fields=["last_seq", "hands_played", "totals", "finished", "updated_at"]
-    )

@@ -7,9 +7,10 @@ from datetime import datetime
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from scorekeeper import services
-from scorekeeper.eventstore import Conflict, Refused, load
+from scorekeeper.eventstore import _ENTRIES, Conflict, Refused, load
 from scorekeeper.gamelog import LogError
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.rules.events import HandRecorded
@@ -116,6 +117,68 @@ def test_a_repeated_event_id_is_answered_as_the_first_time_and_stored_once(
         True,
     )
     assert GameEvent.objects.filter(event_id="same").count() == 1
+
+
+def test_a_stale_copy_of_the_game_appends_at_the_seq_it_names(
+    moon_game: Game, now: datetime
+) -> None:
+    stale = Game.objects.get(pk=moon_game.pk)
+    record(moon_game, now, 0, bidder=1, bid=4, trump="hearts", tricks=[2, 4])
+    record(stale, now, 1, bidder=2, bid=4, trump="spades", tricks=[4, 2])
+    assert list(GameEvent.objects.values_list("seq", flat=True)) == [1, 2]
+    assert (stale.last_seq, stale.totals) == (2, [6, 6])
+
+
+@pytest.mark.parametrize("trump", ["hearts", "clubs"])  # legal, then illegal
+def test_an_id_reused_at_the_current_seq_is_answered_as_its_first_use(
+    moon_game: Game, now: datetime, trump: str
+) -> None:
+    first = services.hand_record(
+        game=moon_game,
+        expected_seq=0,
+        bidder=1,
+        bid=4,
+        trump="hearts",
+        tricks=[2, 4],
+        event_id="same",
+        now=now,
+    )
+    again = services.hand_record(  # clubs can't be negotiated: illegal alone
+        game=moon_game,
+        expected_seq=1,
+        bidder=2,
+        bid=4,
+        trump=trump,
+        tricks=[3, 3],
+        free_tricks=None if trump == "hearts" else 1,
+        event_id="same",
+        now=now,
+    )
+    assert (again.seq, again.board.totals, again.repeated) == (
+        1,
+        first.board.totals,
+        True,
+    )
+    assert GameEvent.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_committed_append_is_kept_parsed_as_a_read_back_gives_it(
+    now: datetime,
+) -> None:
+    game = services.game_create(
+        preset="moon-42", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=now
+    )
+    record(game, now, 0, bidder=1, bid=4, trump="hearts", tricks=[2, 4], by="Ann")
+    with CaptureQueriesContext(connection) as queries:
+        record(game, now, 1, bidder=2, bid=4, trump="spades", tricks=[4, 2])
+    reads = [
+        q["sql"] for q in queries if "FROM" in q["sql"] and "gameevent" in q["sql"]
+    ]
+    assert reads == []  # event 1 was not fetched again
+    kept = load(game).entries
+    _ENTRIES.clear()
+    assert load(game).entries == kept and len(kept) == 2
 
 
 def test_void_and_correct_append_events_and_history_stays(
