@@ -51,7 +51,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
+    "scorekeeper.access.CsrfNoReferrerMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -121,10 +121,10 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
-# Shared game links carry their capability in the URL: never send it to
-# another site. (Not "no-referrer": with it browsers send "Origin: null" on
-# the page's own form posts, which Django's CSRF check must refuse.)
-SECURE_REFERRER_POLICY = "same-origin"
+# Shared game links carry their capability in the URL: never send it
+# anywhere. (Browsers then send "Origin: null" on a page's own form posts;
+# scorekeeper.access.CsrfNoReferrerMiddleware leaves those to the token.)
+SECURE_REFERRER_POLICY = "no-referrer"
 # The rights a browser holds (its games' tokens) live in a signed cookie:
 # no session table to query on every page.
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"

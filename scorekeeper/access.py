@@ -11,10 +11,17 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    HttpResponseForbidden,
+)
+from django.middleware.csrf import CsrfViewMiddleware
 
 from .models import Game
 
@@ -76,3 +83,29 @@ def no_index(
         return response
 
     return middleware
+
+
+class CsrfNoReferrerMiddleware(CsrfViewMiddleware):
+    """Django's CSRF check, for pages that send no referrer.
+
+    Every page says ``Referrer-Policy: no-referrer`` (a shared link carries
+    its capability in the URL). Under that policy a browser sends
+    ``Origin: null`` on the page's own plain form posts (the Fetch
+    standard's "append a request Origin header"; htmx's requests still send
+    the real origin), and Django's origin check refuses ``null``. So such a
+    post is checked as coming from this site, which leaves it to the token
+    check: a page elsewhere cannot pass that, since it can neither read the
+    token nor (SameSite=Lax) make the browser send the CSRF cookie.
+    Any other origin is checked as Django checks it.
+    """
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        callback: Callable[..., HttpResponseBase],
+        callback_args: tuple[Any, ...],
+        callback_kwargs: dict[str, Any],
+    ) -> HttpResponseForbidden | None:
+        if request.META.get("HTTP_ORIGIN") == "null":
+            request.META["HTTP_ORIGIN"] = f"{request.scheme}://{request.get_host()}"
+        return super().process_view(request, callback, callback_args, callback_kwargs)

@@ -133,8 +133,36 @@ def test_shared_pages_never_send_their_link_elsewhere_and_are_not_indexed(
 ) -> None:
     join(client, game)
     response = client.get(f"/games/{game.pk}/")
-    assert response["Referrer-Policy"] == "same-origin"  # never sent to another site
+    assert response["Referrer-Policy"] == "no-referrer"  # the link goes nowhere
     assert response["X-Robots-Tag"] == "noindex, nofollow"
+
+
+@pytest.mark.parametrize(
+    ("origin", "with_token", "saved"),
+    [
+        ("null", True, True),  # the page's own form, under no-referrer
+        ("http://testserver", True, True),  # htmx sends the real origin
+        ("null", False, False),  # the token still decides
+        ("http://elsewhere.example", True, False),  # another site: refused
+    ],
+)
+@pytest.mark.parametrize("secure", [False, True])
+def test_a_page_that_sends_no_referrer_can_still_post_its_own_form(
+    game: Game, origin: str, with_token: bool, saved: bool, secure: bool
+) -> None:
+    browser = Client(enforce_csrf_checks=True)
+    join(browser, game)
+    browser.get(f"/games/{game.pk}/", secure=secure)  # sets the CSRF cookie
+    data = {"expected_seq": 1, "event_id": "e-2", "action": "pass"}
+    if with_token:
+        data["csrfmiddlewaretoken"] = browser.cookies["csrftoken"].value
+    if secure and origin == "http://testserver":
+        origin = "https://testserver"
+    response = browser.post(
+        f"/games/{game.pk}/hands", data, headers={"Origin": origin}, secure=secure
+    )
+    assert response.status_code == (302 if saved else 403)
+    assert GameEvent.objects.filter(game=game).count() == (2 if saved else 1)
 
 
 def test_the_tv_view_shows_the_score_big_and_keeps_polling(
