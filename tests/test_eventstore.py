@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import Any
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper import services
-from scorekeeper.eventstore import _ENTRIES, Conflict, Refused, load
+from scorekeeper.eventstore import _ENTRIES, Appended, Conflict, Refused, load
 from scorekeeper.gamelog import LogError
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.rules.events import HandRecorded
 
 
-def record(game: Game, now: datetime, seq: int, **hand: object) -> None:
-    services.hand_record(game=game, expected_seq=seq, now=now, **hand)  # type: ignore[arg-type]
+def record(game: Game, now: datetime, seq: int, **hand: Any) -> Appended:
+    return services.hand_record(game=game, expected_seq=seq, now=now, **hand)
 
 
 def test_sqlite_runs_in_wal_mode_with_full_sync(db: None) -> None:
@@ -87,30 +88,25 @@ def test_a_stale_expected_seq_is_a_conflict(moon_game: Game, now: datetime) -> N
     assert GameEvent.objects.count() == 1
 
 
+SAME = {"bidder": 1, "bid": 4, "trump": "hearts", "tricks": [2, 4]}
+
+
+@pytest.mark.parametrize(
+    ("moved_on", "seq", "hand"),
+    [
+        (True, 0, SAME),  # a retry, once the log has moved on
+        (False, 1, {"bidder": 2, "bid": 4, "trump": "spades", "tricks": [3, 3]}),
+        # the id reused for a hand that is illegal too (clubs: no concession)
+        (False, 1, {"bidder": 2, "bid": 4, "trump": "clubs", "free_tricks": 1}),
+    ],
+)
 def test_a_repeated_event_id_is_answered_as_the_first_time_and_stored_once(
-    moon_game: Game, now: datetime
+    moon_game: Game, now: datetime, moved_on: bool, seq: int, hand: dict[str, Any]
 ) -> None:
-    first = services.hand_record(
-        game=moon_game,
-        expected_seq=0,
-        bidder=1,
-        bid=4,
-        trump="hearts",
-        tricks=[2, 4],
-        event_id="same",
-        now=now,
-    )
-    record(moon_game, now, 1, bidder=2, bid=4, trump="spades", tricks=[4, 2])
-    again = services.hand_record(
-        game=moon_game,
-        expected_seq=0,
-        bidder=1,
-        bid=4,
-        trump="hearts",
-        tricks=[2, 4],
-        event_id="same",
-        now=now,
-    )
+    first = record(moon_game, now, 0, event_id="same", **SAME)
+    if moved_on:
+        record(moon_game, now, 1, bidder=2, bid=4, trump="spades", tricks=[4, 2])
+    again = record(moon_game, now, seq, event_id="same", **hand)
     assert (again.seq, again.board.totals, again.repeated) == (
         1,
         first.board.totals,
@@ -129,46 +125,11 @@ def test_a_stale_copy_of_the_game_appends_at_the_seq_it_names(
     assert (stale.last_seq, stale.totals) == (2, [6, 6])
 
 
-@pytest.mark.parametrize("trump", ["hearts", "clubs"])  # legal, then illegal
-def test_an_id_reused_at_the_current_seq_is_answered_as_its_first_use(
-    moon_game: Game, now: datetime, trump: str
-) -> None:
-    first = services.hand_record(
-        game=moon_game,
-        expected_seq=0,
-        bidder=1,
-        bid=4,
-        trump="hearts",
-        tricks=[2, 4],
-        event_id="same",
-        now=now,
-    )
-    again = services.hand_record(  # clubs can't be negotiated: illegal alone
-        game=moon_game,
-        expected_seq=1,
-        bidder=2,
-        bid=4,
-        trump=trump,
-        tricks=[3, 3],
-        free_tricks=None if trump == "hearts" else 1,
-        event_id="same",
-        now=now,
-    )
-    assert (again.seq, again.board.totals, again.repeated) == (
-        1,
-        first.board.totals,
-        True,
-    )
-    assert GameEvent.objects.count() == 1
-
-
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True)  # real commits
 def test_a_committed_append_is_kept_parsed_as_a_read_back_gives_it(
-    now: datetime,
+    moon_game: Game, now: datetime
 ) -> None:
-    game = services.game_create(
-        preset="moon-42", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=now
-    )
+    game = moon_game
     record(game, now, 0, bidder=1, bid=4, trump="hearts", tricks=[2, 4], by="Ann")
     with CaptureQueriesContext(connection) as queries:
         record(game, now, 1, bidder=2, bid=4, trump="spades", tricks=[4, 2])
