@@ -176,9 +176,8 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
     assert entry.id is not None and entry.at is not None, "services give both"
     recorded_at = datetime.fromisoformat(entry.at)
     assert recorded_at.tzinfo is not None, "services record aware times"
-    _claim(game, expected_seq, board, recorded_at)
     payload = event_document(entry)
-    GameEvent.objects.create(
+    GameEvent.objects.create(  # a repeated id fails the unique key here
         game=game,
         seq=seq,
         event_id=entry.id,
@@ -187,6 +186,7 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
         recorded_at=recorded_at,
         recorded_by=entry.by or "",
     )
+    _claim(game, expected_seq, board, recorded_at)  # the caller's game is current
     transaction.on_commit(lambda: _remember(game.pk, seq, payload))
     return Appended(seq, board, repeated=False, log=new_log)
 

@@ -113,6 +113,8 @@ def test_a_repeated_event_id_is_answered_as_the_first_time_and_stored_once(
         True,
     )
     assert GameEvent.objects.filter(event_id="same").count() == 1
+    stored = Game.objects.get(pk=moon_game.pk)  # the caller's copy is right
+    assert (moon_game.last_seq, moon_game.totals) == (stored.last_seq, stored.totals)
 
 
 def test_a_stale_copy_of_the_game_appends_at_the_seq_it_names(
