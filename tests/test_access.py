@@ -81,6 +81,9 @@ def test_every_changing_url_refuses_a_read_only_link(
     forged = {"expected_seq": 1, "event_id": "forged", "action": "pass", "reason": "x"}
     response = getattr(client, method)(f"/games/{game.pk}/{page}", forged)
     assert response.status_code == 403
+    assert "This link only reads the game; it cannot change it." in (
+        response.content.decode()
+    )
     assert GameEvent.objects.filter(game=game).count() == 1
 
 
@@ -103,7 +106,9 @@ def test_replacing_the_links_revokes_the_old_ones_at_once(
     assert client.post(f"/games/{game.pk}/links/replace").status_code == 302
     game.refresh_from_db()
     assert {game.edit_token, game.view_token}.isdisjoint({old_edit, old_view})
-    assert other.get(f"/games/{game.pk}/").status_code == 404
+    revoked = other.get(f"/games/{game.pk}/")
+    assert revoked.status_code == 404
+    assert "ask a player there for the new one" in revoked.content.decode()
     assert other.get(f"/games/{game.pk}/poll", {"seq": 1}).status_code == 404
     assert Client().get(f"/join/{old_edit}").status_code == 404
     assert Client().get(f"/join/{old_view}").status_code == 404
@@ -163,6 +168,8 @@ def test_a_page_that_sends_no_referrer_can_still_post_its_own_form(
     )
     assert response.status_code == (302 if saved else 403)
     assert GameEvent.objects.filter(game=game).count() == (2 if saved else 1)
+    if not saved:  # in the player's words, not Django's
+        assert "Nothing was saved" in response.content.decode()
 
 
 def test_the_tv_view_shows_the_score_big_and_keeps_polling(

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.e2e.conftest import classic_game, fill_hand
+from tests.e2e.conftest import Looker, classic_game, fill_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,9 +42,12 @@ def check_read_only(url: str, ann: Page, tv: Page) -> None:
         headers={"X-CSRFToken": csrf, "Referer": url},
     )
     assert forged.status == 403
+    assert "cannot change it" in forged.text()
     ann.locator("details.share summary").click()
     ann.get_by_role("button", name="Replace both links").click()
     assert tv.goto(url).status == 404  # type: ignore[union-attr]
+    expect(tv.get_by_role("heading", name="Nothing here")).to_be_visible()
+    Looker(tv, "revoked-link").look("404")
 
 
 def check_two_phones(url: str, ann: Page, dan: Page, tv: Page) -> None:
