@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from typing import Any, Literal, Protocol
+from uuid import UUID
 
 from django.core.exceptions import PermissionDenied
 from django.http import (
@@ -41,13 +42,18 @@ class Tokens(Protocol):
     def view_token(self) -> str: ...
 
 
-def role_of(request: HttpRequest, game: Tokens) -> Role | None:
-    token = request.session.get(RIGHTS, {}).get(str(game.pk), "")
+def token_role(game: Tokens, token: str) -> Role | None:
+    """What ``token`` may do in ``game``: a browser's stored link, or an
+    API client's bearer token."""
     if token and secrets.compare_digest(token, game.edit_token):
         return "edit"
     if token and secrets.compare_digest(token, game.view_token):
         return "view"
     return None
+
+
+def role_of(request: HttpRequest, game: Tokens) -> Role | None:
+    return token_role(game, request.session.get(RIGHTS, {}).get(str(game.pk), ""))
 
 
 def grant(request: HttpRequest, game: Game, token: str) -> None:
@@ -61,15 +67,19 @@ def held_games(request: HttpRequest) -> list[str]:
     return list(request.session.get(RIGHTS, {}))
 
 
-def require(request: HttpRequest, game: Game, *, edit: bool = False) -> Role:
-    """The browser's role in ``game``: 404 without a link (a game is never
-    found by its id alone), 403 when a read-only link tries to change it."""
-    role = role_of(request, game)
-    if role is None:
+def game_for(
+    request: HttpRequest, game_id: UUID, *, edit: bool = False
+) -> tuple[Game, Role]:
+    """The game and this browser's role in it: 404 without one of its links
+    (a game is never found by its id alone), 403 when a read-only link
+    tries to change it."""
+    game = Game.objects.filter(pk=game_id).first()
+    role = None if game is None else role_of(request, game)
+    if game is None or role is None:
         raise Http404("no such game")
     if edit and role != "edit":
         raise PermissionDenied("this link only reads the game; it cannot change it")
-    return role
+    return game, role
 
 
 def no_index(

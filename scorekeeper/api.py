@@ -14,7 +14,6 @@ Bearer ...``): the edit token may append, either token may read.
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 from uuid import UUID
 
@@ -23,6 +22,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from .access import Role, token_role
 from .eventstore import Busy, Conflict, Refused, append, load
 from .gamelog import LogEntry, LogError, parse_entry, replay_log, score_document
 from .models import Game
@@ -36,16 +36,10 @@ def _error(status: int, message: str, **extra: Any) -> JsonResponse:
     return response
 
 
-def _role(request: HttpRequest, game: Game) -> str:
-    """ "edit", "view", or "" for a request without a valid token."""
+def _role(request: HttpRequest, game: Game) -> Role | None:
+    """What the request's bearer token may do (None: no valid token)."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        return ""
-    if secrets.compare_digest(token.strip(), game.edit_token):
-        return "edit"
-    if secrets.compare_digest(token.strip(), game.view_token):
-        return "view"
-    return ""
+    return token_role(game, token.strip()) if scheme.lower() == "bearer" else None
 
 
 def _score(board: Scoreboard, seq: int) -> dict[str, object]:
@@ -69,7 +63,7 @@ def game_score(request: HttpRequest, game_id: UUID) -> JsonResponse:
 @require_POST
 def game_events(request: HttpRequest, game_id: UUID) -> JsonResponse:
     game = _game(game_id)
-    role = "" if game is None else _role(request, game)
+    role = None if game is None else _role(request, game)
     if game is None or not role:
         return _error(401, "a valid edit token is needed")
     if role != "edit":

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from . import access
@@ -254,8 +254,7 @@ def rules_detail(request: HttpRequest, preset: str) -> HttpResponse:
 
 @require_GET
 def game_rules(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    access.require(request, game)
+    game, _ = access.game_for(request, game_id)
     variant = game_variant(game.preset, len(game.seats), game.overrides)
     return _page(request, variant, "This game's rules", overrides_of(variant), game)
 
@@ -276,8 +275,7 @@ def _overrides_asked(request: HttpRequest) -> dict[str, object]:
 @require_GET
 def game_what_if(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The game's hands under another preset or other house settings."""
-    game = get_object_or_404(Game, pk=game_id)
-    access.require(request, game)
+    game, _ = access.game_for(request, game_id)
     board = replay_log(load(game))
     context: dict[str, object] = {
         "game": game,

@@ -12,7 +12,7 @@ import segno
 from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -90,8 +90,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    role = access.require(request, game)
+    game, role = access.game_for(request, game_id)
     log = load(game)
     board = replay_log(log)
     after = request.GET.get("after", "")
@@ -104,8 +103,7 @@ def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
 def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The score for a TV or a tablet: big totals and the last hands, kept
     live by the same poll as every game page (either link may watch)."""
-    game = get_object_or_404(Game, pk=game_id)
-    access.require(request, game)
+    game, _ = access.game_for(request, game_id)
     log = load(game)
     context = _board_context(game, log, replay_log(log), "view")
     return render(request, "scorekeeper/game_tv.html", context)
@@ -176,8 +174,7 @@ def _as_it_stood(
 
 @require_POST
 def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    access.require(request, game, edit=True)
+    game, _ = access.game_for(request, game_id, edit=True)
     variant = find_variant(game.preset, len(game.seats))
     passing = request.POST.get("action") == "pass"
     form = HandForm(request.POST, variant=variant, passing=passing)
@@ -397,8 +394,7 @@ def _hand_named(
 ) -> tuple[Game, GameLog, Scoreboard, HandResult | None]:
     """The game (edit link only), and the hand in force that a void or
     correction of the hand event ``target`` would change (None if none)."""
-    game = get_object_or_404(Game, pk=game_id)
-    access.require(request, game, edit=True)
+    game, _ = access.game_for(request, game_id, edit=True)
     log = load(game)
     board = replay_log(log)
     result = next((hand for hand in board.hands if hand.target == target), None)
@@ -546,8 +542,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def game_log(request: HttpRequest, game_id: UUID) -> JsonResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    access.require(request, game)
+    game, _ = access.game_for(request, game_id)
     return JsonResponse(
         services.game_export(game=game), json_dumps_params={"indent": 1}
     )
@@ -555,8 +550,7 @@ def game_log(request: HttpRequest, game_id: UUID) -> JsonResponse:
 
 @require_GET
 def game_score(request: HttpRequest, game_id: UUID) -> JsonResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    access.require(request, game)
+    game, _ = access.game_for(request, game_id)
     board = replay_log(load(game))
     return JsonResponse(score_document(board), json_dumps_params={"indent": 1})
 
@@ -575,8 +569,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def links_replace(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """New edit and read-only links; the old ones stop working at once."""
-    game = get_object_or_404(Game, pk=game_id)
-    access.require(request, game, edit=True)
+    game, _ = access.game_for(request, game_id, edit=True)
     game.edit_token, game.view_token = new_token(), new_token()
     game.save(update_fields=["edit_token", "view_token"])
     access.grant(request, game, game.edit_token)
