@@ -27,6 +27,11 @@ def bid_label(call: object) -> str:
     return str(call).replace("-", " ")
 
 
+def sentence(message: str) -> str:
+    """A message as a sentence: capital first letter, full stop."""
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
 def points(value: int) -> str:
     """A score as it is read aloud: a true minus sign for negatives."""
     return f"−{-value}" if value < 0 else str(value)

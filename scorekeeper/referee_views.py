@@ -23,6 +23,7 @@ from .rules.cards import (
     trick_winner,
 )
 from .rules.errors import CardError
+from .views import partial_of
 
 TRUMP_CHOICES = [
     ("hearts", "♥"),
@@ -102,7 +103,7 @@ def trick(request: HttpRequest) -> HttpResponse:
         if led.strip() and hand.strip():
             context["follow"] = legal_follows(parse_card(led), _cards(hand), trump)
     except CardError as error:
-        context["error"] = error.message[:1].upper() + error.message[1:] + "."
+        context["error"] = presenters.sentence(error.message)
     context["grid"] = [
         (
             SUIT_NAMES[suit],
@@ -113,8 +114,6 @@ def trick(request: HttpRequest) -> HttpResponse:
         )
         for suit in SUITS
     ]
-    template = "scorekeeper/trick.html"
-    if getattr(request, "htmx", False):
-        template += "#referee"
+    template = partial_of(request, "scorekeeper/trick.html", "referee")
     status = 422 if "error" in context else 200
     return render(request, template, context, status=status)

@@ -14,7 +14,7 @@ from . import access
 from .eventstore import load
 from .gamelog import LogError, game_variant, replay_log
 from .models import Game
-from .presenters import bid_label, hand_summary
+from .presenters import bid_label, hand_summary, sentence
 from .rules.engine import replay
 from .rules.events import Call, HandRecorded
 from .rules.explain import explain_hand, explain_status
@@ -290,7 +290,7 @@ def game_what_if(request: HttpRequest, game_id: UUID) -> HttpResponse:
         try:
             other = game_variant(preset, len(game.seats), _overrides_asked(request))
         except LogError as refused:
-            context["error"] = refused.message[:1].upper() + refused.message[1:] + "."
+            context["error"] = sentence(refused.message)
             status = 422
         else:
             result = what_if(board, other)

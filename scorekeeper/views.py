@@ -32,7 +32,8 @@ from .rules.variants import PRESETS, Variant, find_variant
 BY_COOKIE = "pepper_by"
 
 
-def _partial(request: HttpRequest, template: str, partial: str) -> str:
+def partial_of(request: HttpRequest, template: str, partial: str) -> str:
+    """The template for a page, or only its named partial for htmx."""
     return f"{template}#{partial}" if getattr(request, "htmx", False) else template
 
 
@@ -61,7 +62,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 now=timezone.now(),
             )
         except services.SetupError as refused:
-            error = refused.message[:1].upper() + refused.message[1:] + "."
+            error = presenters.sentence(refused.message)
         else:
             access.grant(request, game, game.edit_token)  # the creator may edit
             return redirect("game", game_id=game.pk)
@@ -105,16 +106,18 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
     live by the same poll as every game page (either link may watch)."""
     game, _ = access.game_for(request, game_id)
     log = load(game)
-    context = _board_context(game, log, replay_log(log), "view")
+    board = replay_log(log)
+    game_url = reverse("game", args=[game.pk])
+    context = {
+        **_board_context(game_url, log, board),
+        "history_html": _history_html(game_url, board, log, "view"),
+    }
     return render(request, "scorekeeper/game_tv.html", context)
 
 
-def _board_context(
-    game: Game, log: GameLog, board: Scoreboard, role: access.Role
-) -> dict[str, Any]:
-    """The score, whose turn it is and the history: what every live screen
-    of a game shows (the page, the TV view, a poll's answer)."""
-    game_url = reverse("game", args=[game.pk])
+def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, Any]:
+    """The score and whose turn it is: what every live screen of a game
+    shows (the page, the TV view, a poll's answer, a save's answer)."""
     return {
         "game_url": game_url,
         "board": board,
@@ -122,7 +125,6 @@ def _board_context(
         "turn_line": presenters.turn_line(board),
         "forced_line": presenters.forced_line(board, board.next),
         "status_line": presenters.status(board),
-        "history_html": _history_html(game_url, board, log, role),
         "seq": len(log.entries),
     }
 
@@ -142,8 +144,10 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = Game.objects.get(pk=game_id)
     log = load(game)
     board = replay_log(log)
+    game_url = reverse("game", args=[game.pk])
     context = {
-        **_board_context(game, log, board, role),
+        **_board_context(game_url, log, board),
+        "history_html": _history_html(game_url, board, log, role),
         "board_oob": True,
         "poller_oob": True,
         "note": _what_changed(log, board, int(seen) if seen.isdigit() else 0),
@@ -297,20 +301,14 @@ def _game_page(
     )
     game_url = reverse("game", args=[game.pk])
     context: dict[str, Any] = {
+        **_board_context(game_url, log, board),
         "game": game,
-        "game_url": game_url,
-        "board": board,
-        "sides": presenters.sides(board),
-        "turn_line": presenters.turn_line(board),
-        "forced_line": presenters.forced_line(board, turn),
-        "status_line": presenters.status(board),
         "form": form,
         "options": presenters.form_options(values, board, turn) if turn else None,
         "expected_seq": values.get("expected_seq"),
         "event_id": values.get("event_id"),
         "by": values.get("by", by),
         "values_auction": values.get("auction", ""),
-        "seq": len(log.entries),
         "message": message,
         "role": role,
     }
@@ -325,9 +323,7 @@ def _game_page(
     elif partial == "game" or not htmx:
         context["history_html"] = _history_html(game_url, board, log, role)
         context["voided"] = presenters.voided(board, log)
-    template = "scorekeeper/game_detail.html"
-    if htmx:
-        template += f"#{partial}"
+    template = partial_of(request, "scorekeeper/game_detail.html", partial)
     return render(request, template, context, status=status)
 
 
@@ -360,14 +356,10 @@ def _history_html(
     return mark_safe(html)  # rendered by our own autoescaping template
 
 
-def _sentence(message: str) -> str:
-    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
-
-
 def _refusal(refused: Refused) -> str:
     """The rule broken, then what would make the hand legal."""
     fix = f" To make it legal: {refused.remedy}." if refused.remedy else ""
-    return _sentence(refused.rule_message) + fix
+    return presenters.sentence(refused.rule_message) + fix
 
 
 def _remember_by(response: HttpResponse, by: str) -> None:
