@@ -10,8 +10,9 @@ answered the first time, storing it once.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import NamedTuple
 from uuid import UUID
 
@@ -173,42 +174,59 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
             return _answer(game, repeat)
         raise Refused(error) from None
     seq = expected_seq + 1
-    assert entry.id is not None and entry.at is not None, "services give both"
-    recorded_at = datetime.fromisoformat(entry.at)
-    assert recorded_at.tzinfo is not None, "services record aware times"
+    row = _row(game, seq, entry)
+    row.save(force_insert=True)  # a repeated id fails the unique key here
+    _claim(game, expected_seq, board, row.recorded_at)  # the caller's game too
+    transaction.on_commit(lambda: _remember(game.pk, seq, row.payload))
+    return Appended(seq, board, repeated=False, log=new_log)
+
+
+def store_all(game: Game, entries: Sequence[LogEntry]) -> None:
+    """A new game's whole log at once: an import, replayed and accepted
+    whole beforehand (its game row already carries ``summary``)."""
+    rows = (_row(game, seq, entry) for seq, entry in enumerate(entries, start=1))
+    GameEvent.objects.bulk_create(rows)
+
+
+def summary(board: Scoreboard, seq: int) -> dict[str, object]:
+    """The game row's projection of its log, for lists of games."""
+    return {
+        "last_seq": seq,
+        "hands_played": len(board.rows),
+        "totals": list(board.totals),
+        "finished": board.finished,
+    }
+
+
+def _row(game: Game, seq: int, entry: LogEntry) -> GameEvent:
+    """Event ``seq`` as it is stored: its pepper-log v1 form, and a time
+    without a zone read as UTC."""
+    assert entry.id is not None and entry.at is not None, "given before storing"
     payload = event_document(entry)
-    GameEvent.objects.create(  # a repeated id fails the unique key here
+    at = datetime.fromisoformat(entry.at)
+    return GameEvent(
         game=game,
         seq=seq,
         event_id=entry.id,
         type=str(payload["type"]),
         payload=payload,
-        recorded_at=recorded_at,
+        recorded_at=at if at.tzinfo else at.replace(tzinfo=UTC),
         recorded_by=entry.by or "",
     )
-    _claim(game, expected_seq, board, recorded_at)  # the caller's game is current
-    transaction.on_commit(lambda: _remember(game.pk, seq, payload))
-    return Appended(seq, board, repeated=False, log=new_log)
 
 
 def _claim(game: Game, expected_seq: int, board: Scoreboard, at: datetime) -> None:
     """Move the game row from ``expected_seq`` to the next event, with the
     game's summary (for lists of games) in step with its log; ``_Moved`` if
     another append got there first (the guard, whatever the database)."""
-    summary = {
-        "last_seq": expected_seq + 1,
-        "hands_played": len(board.rows),
-        "totals": list(board.totals),
-        "finished": board.finished,
-        "updated_at": at,
-    }
+    moved = {**summary(board, expected_seq + 1), "updated_at": at}
     rows = Game.objects.filter(pk=game.pk, last_seq=expected_seq)
-    if rows.update(**summary) != 1:
+    if rows.update(**moved) != 1:
         raise _Moved()
-    game.__dict__.update(summary)
+    game.__dict__.update(moved)
 
 
-def _remember(game_id: UUID, seq: int, payload: dict[str, object]) -> None:
+def _remember(game_id: UUID, seq: int, payload: object) -> None:
     """Once the event is durable, the process's parsed log holds it too (as
     a read back would give it), so the next append need not fetch it."""
     known = _ENTRIES.get(game_id, ())

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
+from dataclasses import replace
+from datetime import datetime
 
 from django.db import transaction
 
@@ -17,13 +18,12 @@ from .eventstore import Appended
 from .gamelog import (
     LogEntry,
     LogError,
-    event_document,
     game_variant,
     log_document,
     parse_seats,
     read_and_replay,
 )
-from .models import Game, GameEvent
+from .models import Game
 from .rules.events import (
     AuctionCall,
     Call,
@@ -145,14 +145,10 @@ def game_import(*, document: str | bytes, by: str = "", now: datetime) -> Game:
             first_dealer=log.first_dealer,
             created_at=now,
             updated_at=now,
-            last_seq=len(log.entries),
-            hands_played=len(board.rows),
-            totals=list(board.totals),
-            finished=board.finished,
+            **eventstore.summary(board, len(log.entries)),
         )
-        GameEvent.objects.bulk_create(
-            _stored(game, seq, entry, by=by, now=now)
-            for seq, entry in enumerate(log.entries, start=1)
+        eventstore.store_all(
+            game, [_completed(entry, by=by, now=now) for entry in log.entries]
         )
     return game
 
@@ -198,30 +194,12 @@ def _append(
     return eventstore.append(game, expected_seq, entry)
 
 
-def _aware(moment: datetime) -> datetime:
-    """A log time without a zone is read as UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _stored(
-    game: Game, seq: int, entry: LogEntry, *, by: str, now: datetime
-) -> GameEvent:
-    """An imported event as a row; one without an id or a time gets them."""
-    stored = LogEntry(
-        entry.event,
+def _completed(entry: LogEntry, *, by: str, now: datetime) -> LogEntry:
+    """An imported event as it is stored: one without an id, a time or an
+    author gets them."""
+    return replace(
+        entry,
         id=entry.id or uuid.uuid4().hex,
         at=entry.at or now.isoformat(),
         by=entry.by or (by or None),
-        note=entry.note,
-    )
-    payload = event_document(stored)
-    assert stored.at is not None and stored.id is not None
-    return GameEvent(
-        game=game,
-        seq=seq,
-        event_id=stored.id,
-        type=str(payload["type"]),
-        payload=payload,
-        recorded_at=_aware(datetime.fromisoformat(stored.at)),
-        recorded_by=stored.by or "",
     )
