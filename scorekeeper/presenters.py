@@ -207,10 +207,15 @@ class Option:
 
 
 def _options(
-    values: Mapping[str, object], name: str, pairs: list[tuple[str, str]]
+    values: Mapping[str, object],
+    name: str,
+    pairs: list[tuple[str, str]],
+    forced: bool = False,
 ) -> list[Option]:
+    """One choice per (value, label); the entered one checked, or every one
+    when the rules leave no other (the pepper round's bidder and bid)."""
     current = str(values.get(name, ""))
-    return [Option(value, label, value == current) for value, label in pairs]
+    return [Option(value, label, forced or value == current) for value, label in pairs]
 
 
 def form_values(form: HandForm) -> dict[str, object]:
@@ -228,32 +233,26 @@ def form_options(
     ladder = [
         rung for rung in variant.ladder if not forced or rung.call == turn.forced_bid
     ]
-    bids = _options(
-        values, "bid", [(str(rung.call), bid_label(rung.call)) for rung in ladder]
-    )
-    limits = {str(rung.call): rung.max_free_tricks for rung in ladder}
+    entered = str(values.get("bid", ""))
     bids = [
         Option(
-            o.value,
-            o.label,
-            o.checked or forced,
-            "none" if limits[o.value] is None else str(limits[o.value]),
+            str(rung.call),
+            bid_label(rung.call),
+            forced or str(rung.call) == entered,
+            "none" if rung.max_free_tricks is None else str(rung.max_free_tricks),
         )
-        for o in bids
+        for rung in ladder
     ]
     most_free = max((rung.max_free_tricks or 0 for rung in ladder), default=0)
     return {
-        "bidders": [
-            Option(o.value, o.label, o.checked or forced)
-            for o in _options(
-                values, "bidder", [(str(seat), seats[seat]) for seat in bidders]
-            )
-        ],
+        "bidders": _options(
+            values, "bidder", [(str(seat), seats[seat]) for seat in bidders], forced
+        ),
         "bids": bids,
         "trumps": _options(
             values,
             "trump",
-            [(t, f"{TRUMP_LABELS.get(t, 'NT')}") for t in (*TRUMP_LABELS, "no-trump")],
+            [(t, trump_label(t)) for t in (*TRUMP_LABELS, "no-trump")],
         ),
         "outcomes": _options(
             values, "outcome", [("played", "Played"), ("conceded", "Conceded")]

@@ -71,6 +71,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         for name, by_seats in PRESETS.items()
     ]
     status = 422 if request.method == "POST" else 200
+    dealer = str(form.data.get("first_dealer", "0"))
     return render(
         request,
         "scorekeeper/game_new.html",
@@ -81,9 +82,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             "seat_fields": [
                 (seat, form.data.get(f"seat_{seat}", "")) for seat in range(8)
             ],
-            "first_dealer": int(form.data.get("first_dealer", "0") or 0)
-            if str(form.data.get("first_dealer", "0")).isdigit()
-            else 0,
+            "first_dealer": int(dealer) if dealer.isdigit() else 0,
         },
         status=status,
     )
@@ -367,6 +366,13 @@ def _remember_by(response: HttpResponse, by: str) -> None:
         response.set_cookie(BY_COOKIE, by[:60], max_age=365 * 24 * 3600, samesite="Lax")
 
 
+def _back_to_game(game: Game, by: str) -> HttpResponse:
+    """A change saved: back to the game page, remembering who entered it."""
+    response = redirect("game", game_id=game.pk)
+    _remember_by(response, by)
+    return response
+
+
 def _try_change(change: Callable[[], object], doing: str) -> str:
     """Append a void or a correction: "" once saved, else what to tell the
     player (nothing was saved)."""
@@ -422,9 +428,7 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
             "voiding",
         )
         if not error:
-            response = redirect("game", game_id=game.pk)
-            _remember_by(response, data["by"])
-            return response
+            return _back_to_game(game, data["by"])
     summary = presenters.hand_summary(board.variant, board.seats, result.hand)
     return render(
         request,
@@ -469,7 +473,7 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
             "correcting",
         )
         if not error:
-            return redirect("game", game_id=game.pk)
+            return _back_to_game(game, data.get("by") or "")
     values = presenters.form_values(form)
     hand_turn = turn_of(variant, board.first_dealer, result.number, result.pepper_round)
     return render(
