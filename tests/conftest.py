@@ -1,14 +1,12 @@
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 import pytest
 from django.test import Client
 
 from scorekeeper.models import Game
-from scorekeeper.services import game_create
-
-NOW = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
+from tests.records import NOW, new_game
 
 
 @pytest.fixture
@@ -25,8 +23,6 @@ def join(client: Client, game: Game, token: str | None = None) -> None:
 def moon_game(db: None, client: Client) -> Game:
     """Ann, Bob, Cat and Dan start a moon-42 game; Ann deals first; the
     test client holds its edit link."""
-    game = game_create(
-        preset="moon-42", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=NOW
-    )
+    game = new_game("moon-42")
     join(client, game)
     return game

@@ -1,15 +1,30 @@
-"""Recording hands through the services, for tests that need a game
-with some history."""
+"""Games and hands made through the services, for tests that need a
+stored game (and some history)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from scorekeeper import services
 from scorekeeper.models import Game
 from scorekeeper.rules.events import Call
+from tests.factories import NAMES
 
+NOW = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
 HandSpec = tuple[int, Call, str, list[int]]  # bidder, bid, trump, tricks
+
+
+def new_game(
+    preset: str = "classic", players: int = 4, now: datetime = NOW, **overrides: object
+) -> Game:
+    """Ann, Bob, Cat... (``players`` of them) start a game; Ann deals first."""
+    return services.game_create(
+        preset=preset,
+        seats=list(NAMES[:players]),
+        first_dealer=0,
+        overrides=overrides,
+        now=now,
+    )
 
 
 def record_hands(game: Game, now: datetime, *hands: HandSpec) -> None:

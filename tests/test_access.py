@@ -10,10 +10,9 @@ from datetime import datetime
 import pytest
 from django.test import Client
 
-from scorekeeper import services
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
-from tests.records import record_hands
+from tests.records import new_game, record_hands
 
 PAGES = [
     "",
@@ -29,9 +28,7 @@ PAGES = [
 
 @pytest.fixture
 def game(db: None, now: datetime) -> Game:
-    game = services.game_create(
-        preset="classic", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=now
-    )
+    game = new_game()
     record_hands(game, now, (1, 3, "hearts", [2, 4]))
     return game
 

@@ -13,8 +13,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from scorekeeper import services
 from scorekeeper.models import Game, GameEvent
+from tests.records import new_game
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -163,9 +163,7 @@ def test_a_repeated_id_is_201_again_and_stored_once(
 def test_8_clients_x_50_appends_with_retries_lose_and_double_nothing(
     now: datetime,
 ) -> None:
-    game = services.game_create(
-        preset="classic", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=now
-    )
+    game = new_game()
     token = game.edit_token
     barrier = threading.Barrier(8)
 

@@ -8,7 +8,6 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 import pytest
 from django.db import connection
@@ -16,15 +15,9 @@ from django.db import connection
 from scorekeeper import services
 from scorekeeper.eventstore import Busy, Conflict
 from scorekeeper.models import Game, GameEvent
+from tests.records import NOW, new_game
 
-NOW = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def classic_game() -> Game:
-    return services.game_create(
-        preset="classic", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=NOW
-    )
 
 
 def in_threads(count: int, work: Callable[[int], str]) -> list[str]:
@@ -49,7 +42,7 @@ def in_threads(count: int, work: Callable[[int], str]) -> list[str]:
 
 
 def test_16_appends_at_the_same_seq_give_1_accepted_and_15_conflicts() -> None:
-    game_id = classic_game().pk
+    game_id = new_game().pk
 
     def work(index: int) -> str:
         try:
@@ -68,7 +61,7 @@ def test_16_appends_at_the_same_seq_give_1_accepted_and_15_conflicts() -> None:
 
 
 def test_32_writers_x_50_appends_with_retry_lose_and_double_nothing() -> None:
-    game_id = classic_game().pk
+    game_id = new_game().pk
 
     def work(index: int) -> str:
         for attempt in range(50):
@@ -97,7 +90,7 @@ def test_32_writers_x_50_appends_with_retry_lose_and_double_nothing() -> None:
 
 
 def test_the_same_event_id_sent_10_times_2_at_once_is_stored_once() -> None:
-    game_id = classic_game().pk
+    game_id = new_game().pk
 
     def work(index: int) -> str:
         appended = services.hand_pass_out(

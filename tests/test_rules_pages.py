@@ -8,10 +8,9 @@ from datetime import datetime
 import pytest
 from django.test import Client
 
-from scorekeeper import services
 from scorekeeper.rules.variants import PRESETS
 from tests.conftest import join
-from tests.records import record_hands
+from tests.records import new_game, record_hands
 
 
 def test_the_rules_index_lists_every_preset(client: Client) -> None:
@@ -60,13 +59,7 @@ def test_an_unknown_preset_is_404(client: Client) -> None:
 def test_a_games_rules_mark_its_house_rules(
     client: Client, db: None, now: datetime
 ) -> None:
-    game = services.game_create(
-        preset="moon-42",
-        seats=["Ann", "Bob", "Cat", "Dan"],
-        first_dealer=0,
-        overrides={"target_score": 21, "exact_tie": "pepper-round"},
-        now=now,
-    )
+    game = new_game("moon-42", target_score=21, exact_tie="pepper-round")
     join(client, game)
     page = client.get(f"/games/{game.pk}/rules").content.decode()
     assert "House rules here: target_score = 21, exact_tie = pepper-round" in page
@@ -76,13 +69,7 @@ def test_a_games_rules_mark_its_house_rules(
 def test_what_if_shows_both_results_and_what_the_other_rules_cannot_express(
     client: Client, db: None, now: datetime
 ) -> None:
-    game = services.game_create(
-        preset="moon-42",
-        seats=["Ann", "Bob", "Cat", "Dan"],
-        first_dealer=0,
-        overrides={"pepper_round_hands": 0},
-        now=now,
-    )
+    game = new_game("moon-42", pepper_round_hands=0)
     join(client, game)
     record_hands(game, now, (1, 4, "hearts", [1, 5]), (2, "moon", "spades", [6, 0]))
     page = client.get(
@@ -98,9 +85,7 @@ def test_what_if_shows_both_results_and_what_the_other_rules_cannot_express(
 def test_what_if_under_its_own_rules_changes_nothing(
     client: Client, db: None, now: datetime
 ) -> None:
-    game = services.game_create(
-        preset="classic", seats=["Ann", "Bob"], first_dealer=0, now=now
-    )
+    game = new_game(players=2)
     join(client, game)
     record_hands(game, now, (1, 5, "spades", [2, 6]))
     page = client.get(
@@ -113,9 +98,7 @@ def test_what_if_under_its_own_rules_changes_nothing(
 def test_what_if_refuses_rules_the_table_cannot_play(
     client: Client, db: None, now: datetime
 ) -> None:
-    game = services.game_create(
-        preset="classic", seats=["Ann", "Bob", "Cat"], first_dealer=0, now=now
-    )
+    game = new_game(players=3)
     join(client, game)
     response = client.get(f"/games/{game.pk}/what-if", {"preset": "moon-42"})
     assert response.status_code == 422

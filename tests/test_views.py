@@ -14,7 +14,7 @@ from pytest_django import DjangoAssertNumQueries
 from scorekeeper import services
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
-from tests.records import record_hands
+from tests.records import new_game, record_hands
 
 HTMX = {"HX-Request": "true"}
 
@@ -94,16 +94,13 @@ def test_the_game_page_reads_only_what_is_new(
     now: datetime,
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    for seq in range(3):
-        services.hand_record(
-            game=moon_game,
-            expected_seq=seq,
-            bidder=seq + 1,
-            bid=4,
-            trump="hearts",
-            tricks=[1, 5] if seq != 1 else [5, 1],
-            now=now,
-        )
+    record_hands(
+        moon_game,
+        now,
+        (1, 4, "hearts", [1, 5]),
+        (2, 4, "hearts", [5, 1]),
+        (3, 4, "hearts", [1, 5]),
+    )
     with django_assert_num_queries(2):  # the game, then the event it has not seen
         first = client.get(f"/games/{moon_game.pk}/")
     with django_assert_num_queries(1):  # the game only: nothing is new
@@ -344,13 +341,7 @@ def test_pages_answer_with_security_headers(client: Client, db: None, url: str) 
 def test_an_exact_tie_shows_the_tie_break_and_play_goes_on(
     client: Client, db: None, now: datetime
 ) -> None:
-    game = services.game_create(
-        preset="classic",
-        seats=["Ann", "Bob", "Cat", "Dan"],
-        first_dealer=0,
-        overrides={"target_score": 6, "exact_tie": "play-on"},
-        now=now,
-    )
+    game = new_game(target_score=6, exact_tie="play-on")
     join(client, game)
     record_hands(game, now, (0, 3, "hearts", [3, 3]), (1, 3, "hearts", [3, 3]))
     page = client.get(f"/games/{game.pk}/").content.decode()
@@ -364,13 +355,7 @@ def test_an_exact_tie_shows_the_tie_break_and_play_goes_on(
 def test_the_winners_are_named_and_the_form_is_gone(
     client: Client, db: None, now: datetime
 ) -> None:
-    game = services.game_create(
-        preset="classic",
-        seats=["Ann", "Bob"],
-        first_dealer=0,
-        overrides={"target_score": 5},
-        now=now,
-    )
+    game = new_game(players=2, target_score=5)
     join(client, game)
     record_hands(game, now, (1, 5, "spades", [2, 6]))
     page = client.get(f"/games/{game.pk}/").content.decode()
@@ -380,16 +365,13 @@ def test_the_winners_are_named_and_the_form_is_gone(
 def test_the_game_can_be_shown_as_it_stood_after_any_hand(
     client: Client, moon_game: Game, now: datetime
 ) -> None:
-    for seq, tricks in enumerate(([1, 5], [5, 1], [2, 4])):
-        services.hand_record(
-            game=moon_game,
-            expected_seq=seq,
-            bidder=seq + 1,
-            bid=4,
-            trump="hearts",
-            tricks=tricks,
-            now=now,
-        )
+    record_hands(
+        moon_game,
+        now,
+        (1, 4, "hearts", [1, 5]),
+        (2, 4, "hearts", [5, 1]),
+        (3, 4, "hearts", [2, 4]),
+    )
     page = client.get(f"/games/{moon_game.pk}/", {"after": 2}).content.decode()
     assert "The game after hand 2" in page and "Hands 1 to 2" in page
     assert (
@@ -402,9 +384,7 @@ def test_the_game_can_be_shown_as_it_stood_after_any_hand(
 def test_an_auction_entered_as_calls_is_seated_and_refereed(
     client: Client, now: datetime, db: None
 ) -> None:
-    game = services.game_create(
-        preset="classic", seats=["Ann", "Bob", "Cat", "Dan"], first_dealer=0, now=now
-    )
+    game = new_game()
     join(client, game)
     url = f"/games/{game.pk}/hands"
     legal = hand(

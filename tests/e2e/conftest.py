@@ -16,8 +16,8 @@ from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
 from playwright.sync_api import Locator, Page
 
-from scorekeeper import services
 from scorekeeper.models import Game
+from tests.records import new_game
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
@@ -129,10 +129,5 @@ def fill_hand(
 
 
 def classic_game() -> Game:
-    """A four-player classic game, Ann dealing first."""
-    return services.game_create(
-        preset="classic",
-        seats=["Ann", "Bob", "Cat", "Dan"],
-        first_dealer=0,
-        now=timezone.now(),
-    )
+    """A four-player classic game, Ann dealing first, started now."""
+    return new_game(now=timezone.now())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,18 +15,11 @@ from tests.e2e.conftest import Looker, fill_hand
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def record(
-    page: Page,
-    *,
-    bidder: str | None = None,
-    bid: str | None = None,
-    trump: str,
-    taken: str | None = None,
-    free: str | None = None,
-) -> None:
+def record(page: Page, **hand: Any) -> None:
+    """Fill the record form (as ``fill_hand`` takes it) and save it."""
     form = page.locator("#record")
     number = form.get_by_role("heading").inner_text()
-    fill_hand(form, bidder=bidder, bid=bid, trump=trump, taken=taken, free=free)
+    fill_hand(form, **hand)
     form.get_by_role("button", name="Save hand").click()
     expect(page.locator("#record h2")).not_to_have_text(number)
 

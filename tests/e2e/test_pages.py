@@ -11,8 +11,8 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper import services
 from tests.e2e.conftest import Looker
+from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 EXAMPLE = (
@@ -26,13 +26,7 @@ EXAMPLE = (
 def test_home_rules_verify_and_import_pages(
     page: Page, live_server: LiveServer, looker: Looker, console_errors: list[str]
 ) -> None:
-    game = services.game_create(
-        preset="bid-euchre",
-        seats=["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"],
-        first_dealer=0,
-        overrides={"target_score": 40},
-        now=timezone.now(),
-    )
+    game = new_game("bid-euchre", 6, timezone.now(), target_score=40)
     page.goto(live_server.url)
     looker.look("home")
     page.goto(f"{live_server.url}/rules/")
