@@ -23,6 +23,7 @@ from django.http import (
     HttpResponseForbidden,
 )
 from django.middleware.csrf import CsrfViewMiddleware
+from django.shortcuts import get_object_or_404
 
 from .models import Game
 
@@ -73,9 +74,9 @@ def game_for(
     """The game and this browser's role in it: 404 without one of its links
     (a game is never found by its id alone), 403 when a read-only link
     tries to change it."""
-    game = Game.objects.filter(pk=game_id).first()
-    role = None if game is None else role_of(request, game)
-    if game is None or role is None:
+    game = get_object_or_404(Game, pk=game_id)
+    role = role_of(request, game)
+    if role is None:
         raise Http404("no such game")
     if edit and role != "edit":
         raise PermissionDenied("this link only reads the game; it cannot change it")
