@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench setup clean
+.PHONY: run dev test lint bench setup clean
 
 PYTHON := $(shell for p in python3.12 python3.13 python3.14 python3; do \
 	command -v $$p >/dev/null 2>&1 && \
@@ -23,10 +23,20 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# Served as production serves it (gunicorn, DEBUG off, static files by
+# WhiteNoise), with a local secret key kept in .local-secret-key.
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v0
 	PORT=$(PORT) $(PY) manage.py demo_game
-	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	DJANGO_SETTINGS_MODULE=config.settings_local PORT=$(PORT) \
+		$(VENV)/bin/gunicorn -c python:config.gunicorn_conf config.wsgi
+
+# Django's debug server, with tracebacks in the browser: for development.
+dev: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	PORT=$(PORT) $(PY) manage.py demo_game
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The pure rules engine must stay 100% branch-covered.
 test: $(STAMP)
@@ -45,4 +55,4 @@ bench: $(STAMP)
 	$(PY) bench/web.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache db.sqlite3*
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache db.sqlite3* staticfiles

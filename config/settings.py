@@ -1,7 +1,12 @@
-"""Settings, read from the environment.
+"""Production settings, read from the environment; they fail closed.
 
-DATABASE_URL (default: SQLite in WAL mode at ./db.sqlite3), SECRET_KEY,
-DEBUG, ALLOWED_HOSTS (comma-separated).
+SECRET_KEY (required: the app refuses to start without it), DEBUG (off
+unless "1"), ALLOWED_HOSTS (comma-separated), DATABASE_URL (default: SQLite
+in WAL mode at ./db.sqlite3), HTTPS ("1" behind TLS: HSTS, SSL redirect,
+Secure cookies), STATIC_ROOT (where collectstatic writes).
+
+``config.settings_local`` (``make run``, ``manage.py``) and
+``config.settings_test`` (the tests) generate and keep a local key instead.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from typing import Any
 
 import dj_database_url
 import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
 
 # Lets generic Django classes (ModelAdmin[Game]) be subscripted at run time.
 django_stubs_ext.monkeypatch()
@@ -25,11 +31,16 @@ def _flag(name: str, default: bool) -> bool:
 
 
 DEBUG = _flag("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
 if not SECRET_KEY:
-    if not DEBUG and os.environ.get("DJANGO_REQUIRE_SECRET_KEY"):
-        raise RuntimeError("SECRET_KEY must be set in production")
-    SECRET_KEY = "insecure-development-key-set-SECRET_KEY-in-production"
+    # Sessions (which hold a browser's game links) are signed with it: a
+    # guessable default would let anyone forge the right to any game.
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set. Set it to a long random value, e.g. "
+        "SECRET_KEY=$(python -c 'import secrets; print(secrets.token_urlsafe(50))'), "
+        "or run locally with `make run` (DJANGO_SETTINGS_MODULE=config.settings_local), "
+        "which keeps a generated key."
+    )
 ALLOWED_HOSTS = [
     host.strip()
     for host in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
@@ -49,15 +60,17 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "scorekeeper.access.CsrfNoReferrerMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.access.no_index",
+    "scorekeeper.limits.DatabaseUnavailable",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -118,18 +131,85 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT: Path | None = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# WhiteNoise serves the collected files itself (gzip/brotli, hashed names
+# cached for a year), so the app needs no other web server for them.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
-# Shared game links carry their capability in the URL: never send it
-# anywhere. (Browsers then send "Origin: null" on a page's own form posts;
-# scorekeeper.access.CsrfNoReferrerMiddleware leaves those to the token.)
-SECURE_REFERRER_POLICY = "no-referrer"
+# A shared game link carries its capability in the URL: "same-origin" never
+# sends it to another site, and lets Django's own CSRF origin check work.
+SECURE_REFERRER_POLICY = "same-origin"
 # The rights a browser holds (its games' tokens) live in a signed cookie:
-# no session table to query on every page.
+# no session table to query on every page. A game page opened renews it,
+# so a table's phones keep their games while they play.
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 X_FRAME_OPTIONS = "DENY"
-SECURE_CSP = {"default-src": ["'self'"], "img-src": ["'self'", "data:"]}
+SECURE_CSP = {
+    "default-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "form-action": ["'self'"],
+    "base-uri": ["'none'"],
+}
+
+# Behind TLS (production): HSTS, redirect plain HTTP, cookies only over TLS.
+HTTPS = _flag("HTTPS", False)
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 60 * 60 * 24 * 365))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    # The directive alone does nothing until the domain is submitted.
+    SECURE_HSTS_PRELOAD = True
+
+# Bodies: a pepper log of a long game is well under 1 MB; anything bigger
+# is refused with a "too large" page (scorekeeper.limits.bad_request).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1_100_000
+FILE_UPLOAD_MAX_MEMORY_SIZE = 1_100_000
+
+# Requests per client address in a window of seconds; a client over it is
+# answered 429 with Retry-After. An empty dict turns the limits off.
+RATE_LIMITS: dict[str, tuple[int, int]] = {
+    "game_create": (30, 600),
+    "import": (20, 600),
+    "join": (30, 60),
+    "append": (120, 60),
+}
+# Behind a reverse proxy, the client is the last address it adds.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", 0))
+
+# Every unhandled exception is logged with its traceback to stderr (where
+# gunicorn and systemd collect it); capability tokens are redacted first.
+LOGGING: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"redact": {"()": "scorekeeper.logs.RedactTokens"}},
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["redact"],
+        }
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "django.server": {
+            "handlers": ["stderr"],
+            "level": "INFO",
+            "propagate": False,
+        },
+    },
+}

@@ -39,3 +39,5 @@ urlpatterns = [
     path("api/games/<uuid:game_id>/events", api.game_events, name="api_events"),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "scorekeeper.limits.bad_request"

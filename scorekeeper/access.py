@@ -11,18 +11,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 from uuid import UUID
 
 from django.core.exceptions import PermissionDenied
-from django.http import (
-    Http404,
-    HttpRequest,
-    HttpResponse,
-    HttpResponseBase,
-    HttpResponseForbidden,
-)
-from django.middleware.csrf import CsrfViewMiddleware
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from .models import Game
@@ -45,10 +38,14 @@ class Tokens(Protocol):
 
 def token_role(game: Tokens, token: str) -> Role | None:
     """What ``token`` may do in ``game``: a browser's stored link, or an
-    API client's bearer token."""
-    if token and secrets.compare_digest(token, game.edit_token):
+    API client's bearer token. Compared as UTF-8 bytes: ``compare_digest``
+    refuses a str that is not ASCII, and a client may send anything."""
+    if not token:
+        return None
+    given = token.encode("utf-8", "surrogatepass")
+    if secrets.compare_digest(given, game.edit_token.encode()):
         return "edit"
-    if token and secrets.compare_digest(token, game.view_token):
+    if secrets.compare_digest(given, game.view_token.encode()):
         return "view"
     return None
 
@@ -94,29 +91,3 @@ def no_index(
         return response
 
     return middleware
-
-
-class CsrfNoReferrerMiddleware(CsrfViewMiddleware):
-    """Django's CSRF check, for pages that send no referrer.
-
-    Every page says ``Referrer-Policy: no-referrer`` (a shared link carries
-    its capability in the URL). Under that policy a browser sends
-    ``Origin: null`` on the page's own plain form posts (the Fetch
-    standard's "append a request Origin header"; htmx's requests still send
-    the real origin), and Django's origin check refuses ``null``. So such a
-    post is checked as coming from this site, which leaves it to the token
-    check: a page elsewhere cannot pass that, since it can neither read the
-    token nor (SameSite=Lax) make the browser send the CSRF cookie.
-    Any other origin is checked as Django checks it.
-    """
-
-    def process_view(
-        self,
-        request: HttpRequest,
-        callback: Callable[..., HttpResponseBase],
-        callback_args: tuple[Any, ...],
-        callback_kwargs: dict[str, Any],
-    ) -> HttpResponseForbidden | None:
-        if request.META.get("HTTP_ORIGIN") == "null":
-            request.META["HTTP_ORIGIN"] = f"{request.scheme}://{request.get_host()}"
-        return super().process_view(request, callback, callback_args, callback_kwargs)

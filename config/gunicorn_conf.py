@@ -1,0 +1,33 @@
+"""gunicorn's settings for the app (``gunicorn -c python:config.gunicorn_conf
+config.wsgi``): access log on stderr, with capability tokens redacted."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from gunicorn.glogging import Logger
+
+from scorekeeper.logs import redact
+
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+workers = int(os.environ.get("WEB_CONCURRENCY", 2))
+accesslog = "-"
+errorlog = "-"
+
+
+def redact_atoms(atoms: dict[str, Any]) -> dict[str, Any]:
+    """The access log's request line, path, query and referer, without a
+    /join/ token."""
+    for key in ("r", "U", "q", "f"):
+        if isinstance(atoms.get(key), str):
+            atoms[key] = redact(atoms[key])
+    return atoms
+
+
+class RedactingLogger(Logger):
+    def atoms(self, resp: Any, req: Any, environ: Any, request_time: Any) -> Any:
+        return redact_atoms(super().atoms(resp, req, environ, request_time))
+
+
+logger_class = RedactingLogger
