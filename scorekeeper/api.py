@@ -3,17 +3,22 @@ other tools. Authorised by a game's capability tokens (``Authorization:
 Bearer ...``): the edit token may append, either token may read.
 
     POST /api/games/<id>/events   a pepper-log v1 event + expected_seq + id
-        201 the new scoreboard (pepper-score v1); the same 201 for an id
-            already recorded (answered as the first time, stored once)
-        409 a stale expected_seq, with the current scoreboard
+        201 where the game stands: the new event's ``seq``, the ``hand`` it
+            set (pepper-score v1's hand, null for a void), ``totals``,
+            ``status``, ``winners`` and ``next``; the whole scoreboard
+            (pepper-score v1) under ``score`` only with ``?board=full``.
+            The same 201 for an id already recorded with the same event
+            (answered as the first time, stored once).
+        409 a stale expected_seq (with ``current_seq`` and where the game
+            stands), or an id already used by a different event
         422 the engine's refusal (or a malformed request), nothing written
+        413 a body over 64 kB; 429 too many appends from this client
         401 no or unknown token; 403 a read-only token; 503 busy: retry
     GET /api/games/<id>           the scoreboard, for either token
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from uuid import UUID
 
@@ -23,15 +28,26 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from .access import Role, token_role
-from .eventstore import Busy, Conflict, Refused, append, load
-from .gamelog import LogEntry, LogError, parse_entry, replay_log, score_document
+from .eventstore import Appended, Busy, Conflict, IdTaken, Refused, append, load
+from .gamelog import (
+    LogEntry,
+    LogError,
+    hand_document,
+    parse_entry,
+    read_json,
+    replay_log,
+    score_document,
+)
+from .limits import rate_limited
 from .models import Game
 from .rules.engine import Scoreboard
 
+MAX_BODY = 64_000  # one event and its envelope: a few hundred bytes
 
-def _error(status: int, message: str, **extra: Any) -> JsonResponse:
-    response = JsonResponse({"error": message, **extra}, status=status)
-    if status == 401:
+
+def _error(code: int, message: str, /, **extra: Any) -> JsonResponse:
+    response = JsonResponse({"error": message, **extra}, status=code)
+    if code == 401:
         response["WWW-Authenticate"] = 'Bearer realm="pepper"'
     return response
 
@@ -44,6 +60,22 @@ def _role(request: HttpRequest, game: Game) -> Role | None:
 
 def _score(board: Scoreboard, seq: int) -> dict[str, object]:
     return {**score_document(board), "seq": seq}
+
+
+def _standing(board: Scoreboard, seq: int, full: bool) -> dict[str, object]:
+    """Where the game stands after event ``seq``: the hand that event set
+    (None for a void), the totals and what comes next; not every hand's
+    explanation, which a long game makes large and slow."""
+    result = next((hand for hand in board.hands if hand.event == seq), None)
+    score = score_document(board, hands=False)
+    standing: dict[str, object] = {
+        "seq": seq,
+        "hand": None if result is None else hand_document(board, result),
+        **{key: score[key] for key in ("totals", "status", "winners", "next")},
+    }
+    if full:
+        standing["score"] = _score(board, seq)
+    return standing
 
 
 def _game(game_id: UUID) -> Game | None:
@@ -61,6 +93,7 @@ def game_score(request: HttpRequest, game_id: UUID) -> JsonResponse:
 
 @csrf_exempt  # authorised by the bearer token, not by a cookie
 @require_POST
+@rate_limited("append")
 def game_events(request: HttpRequest, game_id: UUID) -> JsonResponse:
     game = _game(game_id)
     role = None if game is None else _role(request, game)
@@ -68,10 +101,14 @@ def game_events(request: HttpRequest, game_id: UUID) -> JsonResponse:
         return _error(401, "a valid edit token is needed")
     if role != "edit":
         return _error(403, "this link only reads the game; it cannot change it")
+    if _too_large(request):
+        return _error(
+            413, f"the body is too large: one event is at most {MAX_BODY // 1000} kB"
+        )
     try:
-        body = json.loads(request.body)
-    except ValueError:
-        return _error(422, "the body must be a JSON object")
+        body = read_json(request.body)
+    except LogError as refused:
+        return _error(422, f"the body must be a JSON object: {refused.message}")
     if not isinstance(body, dict):
         return _error(422, "the body must be a JSON object")
     expected = body.pop("expected_seq", None)
@@ -86,20 +123,40 @@ def game_events(request: HttpRequest, game_id: UUID) -> JsonResponse:
     stamped = LogEntry(
         entry.event, entry.id, timezone.now().isoformat(), entry.by, entry.note
     )
+    full = request.GET.get("board") == "full"
     try:
         appended = append(game, expected, stamped)
-    except Conflict as conflict:
-        log = load(game)
-        return _error(
-            409,
-            f"the game is at event {conflict.current_seq}, not {expected}",
-            current_seq=conflict.current_seq,
-            score=_score(replay_log(log), len(log.entries)),
-        )
+    except (Conflict, IdTaken) as error:
+        return _conflict(game, error, expected, full)
     except Refused as refused:
         return _error(422, refused.message, remedy=refused.remedy)
     except Busy:
         response = _error(503, "the game is busy; send the same request again")
         response["Retry-After"] = "1"
         return response
-    return JsonResponse(_score(appended.board, appended.seq), status=201)
+    return _created(appended, full)
+
+
+def _too_large(request: HttpRequest) -> bool:
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    return not length.isascii() or not length.isdigit() or int(length) > MAX_BODY
+
+
+def _created(appended: Appended, full: bool) -> JsonResponse:
+    return JsonResponse(_standing(appended.board, appended.seq, full), status=201)
+
+
+def _conflict(
+    game: Game, error: Conflict | IdTaken, expected: int, full: bool
+) -> JsonResponse:
+    log = load(game)
+    seq = len(log.entries)
+    if isinstance(error, IdTaken):
+        message = (
+            f"id {error.event_id!r} is already used by event {error.seq}, "
+            "for a different event: nothing was written; send a new id"
+        )
+    else:
+        message = f"the game is at event {seq}, not {expected}"
+    standing = _standing(replay_log(log), seq, full)
+    return _error(409, message, current_seq=seq, **standing)

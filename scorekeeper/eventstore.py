@@ -16,12 +16,14 @@ from datetime import UTC, datetime
 from typing import NamedTuple
 from uuid import UUID
 
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from .gamelog import (
+    MAX_EVENTS,
     GameLog,
     LogEntry,
     LogError,
+    check_entry_text,
     event_document,
     game_variant,
     parse_entry,
@@ -59,8 +61,19 @@ class Appended:
 
 
 class Busy(Exception):
-    """The database stayed locked by other writers: nothing was written; the
-    same request may simply be sent again."""
+    """The database could not take the write (locked by other writers past
+    the timeout, or a fault: disk full, read-only, connection lost):
+    nothing was written; the same request may simply be sent again."""
+
+
+class IdTaken(Exception):
+    """The event id is stored already, for a different event: a client
+    reusing an id, not retrying one. Nothing was written."""
+
+    def __init__(self, event_id: str, seq: int) -> None:
+        super().__init__(f"id {event_id!r} is already used by event {seq}")
+        self.event_id = event_id
+        self.seq = seq
 
 
 # Parsed log entries by game, per process. Stored events never change, so a
@@ -139,10 +152,10 @@ def append(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
         # longer stood at ``expected_seq``), or the id is stored already
         # (the unique key on (game, event_id) stopped the insert).
         return _after_race(game, entry)
-    except OperationalError as error:
-        if "locked" in str(error):  # SQLite's busy timeout ran out
-            raise Busy() from None
-        raise
+    except DatabaseError as error:
+        # SQLite's busy timeout ran out, or the database failed the write:
+        # the transaction rolled back, so the client may simply retry.
+        raise Busy(str(error)) from None
 
 
 class _Moved(Exception):
@@ -165,13 +178,22 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
     if len(log.entries) != game.last_seq:  # never expected; reload to be sure
         _ENTRIES.pop(game.pk, None)
         log = load(game)
+    if expected_seq >= MAX_EVENTS:
+        error = LogError(
+            f"a game holds at most {MAX_EVENTS:,} events", event=expected_seq + 1
+        )
+        raise Refused(error)
+    try:
+        check_entry_text(entry, expected_seq + 1)
+    except LogError as error:
+        raise Refused(error) from None
     new_log = GameLog(log.variant, log.seats, log.first_dealer, (*log.entries, entry))
     try:
         board = replay_log(new_log)
     except LogError as error:
         repeat = _seq_of(game, entry.id)  # a repeat is answered, legal or not
         if repeat is not None:
-            return _answer(game, repeat)
+            return _answer(game, repeat, entry)
         raise Refused(error) from None
     seq = expected_seq + 1
     row = _row(game, seq, entry)
@@ -238,7 +260,7 @@ def _remember(game_id: UUID, seq: int, payload: object) -> None:
 def _repeat_or_conflict(game: Game, entry: LogEntry, current: int) -> Appended:
     repeat = _seq_of(game, entry.id)
     if repeat is not None:
-        return _answer(game, repeat)
+        return _answer(game, repeat, entry)
     raise Conflict(current)
 
 
@@ -252,7 +274,10 @@ def _after_race(game: Game, entry: LogEntry) -> Appended:
     return _repeat_or_conflict(game, entry, game.last_seq)
 
 
-def _answer(game: Game, seq: int) -> Appended:
-    """A repeated event id: the answer the first request got."""
+def _answer(game: Game, seq: int, entry: LogEntry) -> Appended:
+    """A repeated event id: the answer the first request got, if it is the
+    same event (who entered it and when may differ on a retry)."""
     log = load(game, up_to=seq)
+    if log.entries[-1].event != entry.event:
+        raise IdTaken(str(entry.id), seq)
     return Appended(seq, replay_log(log), repeated=True, log=log)

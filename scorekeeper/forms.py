@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 
+from .gamelog import LogError
 from .rules.cards import TRUMPS
 from .rules.events import Call, Hand, HandPassedOut, HandRecorded
 from .rules.variants import EXACT_TIES, PRESETS, Variant
@@ -18,9 +19,17 @@ from .rules.variants import EXACT_TIES, PRESETS, Variant
 MAX_SEATS = 8
 
 
+def whole_number(text: str) -> int | None:
+    """A whole number written in ASCII digits, else None. (``str.isdigit``
+    is true of "²" and "٣" too, which ``int`` then refuses or misreads.)"""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 def call_of(value: str) -> Call:
     """A bid from a form: "4" is the number 4, "moon" stays a name."""
-    return int(value) if value.isdigit() else value
+    number = whole_number(value)
+    return value if number is None else number
 
 
 class HandForm(forms.Form):
@@ -143,15 +152,27 @@ class GameForm(forms.Form):
         }
 
 
+MAX_LOG_BYTES = 1_000_000  # a 2,000-event log is about a third of this
+
+
 class ImportForm(forms.Form):
     text = forms.CharField(required=False, widget=forms.Textarea)
     upload = forms.FileField(required=False)
 
     def document(self) -> bytes:
+        """The pasted or uploaded log; ``LogError`` when it is too large
+        (read no further than one byte past the limit)."""
         upload = self.cleaned_data.get("upload")
         if upload is not None:
-            return bytes(upload.read(1_000_001))
-        return str(self.cleaned_data.get("text", "")).encode()
+            document = bytes(upload.read(MAX_LOG_BYTES + 1))
+        else:
+            document = str(self.cleaned_data.get("text", "")).encode()
+        if len(document) > MAX_LOG_BYTES:
+            raise LogError(
+                f"this is larger than {MAX_LOG_BYTES // 1_000_000} MB; "
+                "a pepper log, even of a very long game, is far smaller"
+            )
+        return document
 
 
 class VoidForm(forms.Form):

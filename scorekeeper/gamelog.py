@@ -12,7 +12,7 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
 from scorekeeper.rules.engine import HandResult, Scoreboard, replay
@@ -33,6 +33,21 @@ from scorekeeper.rules.variants import with_overrides as apply_overrides
 FORMAT, VERSION = "pepper-log", 1
 _HAND_FIELDS = ("bidder", "bid", "trump", "tricks", "conceded")
 
+# What a log's free text may hold, checked here so that SQLite and
+# PostgreSQL store exactly the same logs (PostgreSQL refuses NUL and lone
+# surrogates in JSON; SQLite would keep them, and the export would then not
+# import elsewhere). A real game has a few dozen hands: MAX_EVENTS leaves
+# room for the longest evening, not for a denial of service.
+TEXT_LIMITS = {"id": 64, "at": 40, "by": 60, "note": 500, "reason": 200}
+NAME_LIMIT = 30
+MAX_EVENTS = 2000
+
+
+def printable(text: str) -> str:
+    """``text`` as a page or a terminal can show it: a lone surrogate (which
+    JSON may carry, and UTF-8 cannot) becomes its escape, ``\\ud800``."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
 
 class LogError(Exception):
     """A log refused: the message starts with ``log:`` or ``event N:``."""
@@ -41,6 +56,7 @@ class LogError(Exception):
         self, message: str, *, event: int | None = None, remedy: str = ""
     ) -> None:
         self.event = event
+        message = printable(message)
         self.message = message
         self.remedy = remedy  # what would make the event legal, when known
         where = "log" if event is None else f"event {event}"
@@ -70,13 +86,36 @@ class GameLog:
         return [entry.event for entry in self.entries]
 
 
+def read_json(text: str | bytes) -> object:
+    """A JSON document, or ``LogError``: never a ``RecursionError`` from a
+    document nested thousands deep, nor a decode error."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise LogError("this JSON is nested too deeply to be a pepper log") from None
+    except ValueError as error:
+        raise LogError(f"this is not valid JSON ({error})") from None
+
+
 def read_log(text: str | bytes) -> GameLog:
     """Parse a pepper-log v1 JSON text (structure only; see ``replay_log``)."""
+    return parse_log(read_json(text))
+
+
+def clean_text(value: str, *, limit: int, multiline: bool = False) -> str | None:
+    """Why ``value`` cannot be stored (None: it can): too long, a control
+    character (NUL included; line breaks and tabs only where ``multiline``),
+    or a lone surrogate, which is no character at all."""
+    if len(value) > limit:
+        return f"is longer than {limit} characters"
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise LogError(f"this is not valid JSON ({error})") from None
-    return parse_log(document)
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "holds a broken character (a lone surrogate)"
+    allowed = "\n\t" if multiline else ""
+    if any((ord(c) < 32 or 127 <= ord(c) < 160) and c not in allowed for c in value):
+        return "holds a control character"
+    return None
 
 
 def parse_log(document: object) -> GameLog:
@@ -94,6 +133,8 @@ def parse_log(document: object) -> GameLog:
     events = document.get("events")
     if not isinstance(events, list):
         raise LogError('"events" must be a list (it may be empty)')
+    if len(events) > MAX_EVENTS:
+        raise LogError(f"a game holds at most {MAX_EVENTS:,} events")
     entries = tuple(parse_entry(raw, n) for n, raw in enumerate(events, start=1))
     _check_ids(entries)
     return GameLog(variant, seats, first_dealer, entries)
@@ -105,6 +146,10 @@ def parse_seats(raw: object) -> tuple[str, ...]:
     names = tuple(name.strip() for name in raw)
     if len(names) < 2 or not all(names):
         raise LogError("every seat needs a name, and there are at least 2 seats")
+    for name in names:
+        problem = clean_text(name, limit=NAME_LIMIT)
+        if problem:
+            raise LogError(f"the player name {name[:NAME_LIMIT]!r}… {problem}")
     if len({name.casefold() for name in names}) != len(names):
         raise LogError("two seats have the same name: give each player their own")
     return names
@@ -155,14 +200,18 @@ def parse_entry(raw: object, n: int) -> LogEntry:
     """One event of a log (position ``n``), with its id, time and author."""
     if not isinstance(raw, dict):
         raise LogError("each event must be a JSON object", event=n)
-    for key in ("id", "at", "by", "note"):
-        if raw.get(key) is not None and not isinstance(raw[key], str):
+    for key, limit in TEXT_LIMITS.items():
+        if raw.get(key) is None:
+            continue
+        if not isinstance(raw[key], str):
             raise LogError(f'"{key}" must be text', event=n)
+        problem = clean_text(raw[key], limit=limit, multiline=key in ("note", "reason"))
+        if problem:
+            raise LogError(f'"{key}" {problem}', event=n)
+    if raw.get("id") == "":
+        raise LogError('"id" must not be empty', event=n)
     if raw.get("at") is not None:
-        try:
-            datetime.fromisoformat(raw["at"])
-        except ValueError:
-            raise LogError('"at" must be an ISO 8601 time', event=n) from None
+        _check_time(raw["at"], n)
     kind = raw.get("type")
     event: Event
     if kind == "hand":
@@ -183,6 +232,34 @@ def parse_entry(raw: object, n: int) -> LogEntry:
     else:
         raise LogError('"type" must be "hand", "void" or "correct"', event=n)
     return LogEntry(event, raw.get("id"), raw.get("at"), raw.get("by"), raw.get("note"))
+
+
+def check_entry_text(entry: LogEntry, n: int) -> None:
+    """The free text of an entry built in the app (not parsed from a log)
+    holds to the limits a parsed one does."""
+    raw: dict[str, object] = {"id": entry.id, "at": entry.at, "by": entry.by}
+    raw["note"] = entry.note
+    if isinstance(entry.event, HandVoided):
+        raw["reason"] = entry.event.reason
+    for key, value in raw.items():
+        if isinstance(value, str):
+            multiline = key in ("note", "reason")
+            problem = clean_text(value, limit=TEXT_LIMITS[key], multiline=multiline)
+            if problem:
+                raise LogError(f'"{key}" {problem}', event=n)
+
+
+def _check_time(text: str, n: int) -> None:
+    """An ISO 8601 time that can be stored: in UTC it must still be a date
+    (``9999-12-31T23:59:59-23:59`` is not)."""
+    try:
+        at = datetime.fromisoformat(text)
+        if at.tzinfo is not None:
+            at.astimezone(UTC)
+    except ValueError:
+        raise LogError('"at" must be an ISO 8601 time', event=n) from None
+    except OverflowError:
+        raise LogError('"at" is out of the range of dates', event=n) from None
 
 
 def parse_hand(raw: Mapping[str, Any], n: int) -> Hand:
@@ -325,7 +402,7 @@ def log_document(log: GameLog) -> dict[str, object]:
     }
 
 
-def score_document(board: Scoreboard) -> dict[str, object]:
+def score_document(board: Scoreboard, *, hands: bool = True) -> dict[str, object]:
     """The pepper-score v1 document printed by ``replay --json`` (contract §3)."""
     variant = board.variant
     sides = variant.sides
@@ -338,7 +415,9 @@ def score_document(board: Scoreboard) -> dict[str, object]:
             {"name": name, "seats": list(range(side, variant.seats, sides))}
             for side, name in enumerate(board.side_names)
         ],
-        "hands": [_hand_document(board, result) for result in board.hands],
+        "hands": [hand_document(board, result) for result in board.hands]
+        if hands
+        else [],
         "totals": list(board.totals),
         "status": board.status,
         "winners": list(board.winners),
@@ -355,7 +434,7 @@ def score_document(board: Scoreboard) -> dict[str, object]:
     }
 
 
-def _hand_document(board: Scoreboard, result: HandResult) -> dict[str, object]:
+def hand_document(board: Scoreboard, result: HandResult) -> dict[str, object]:
     document: dict[str, object] = {
         "number": result.number,
         "event": result.event,

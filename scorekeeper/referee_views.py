@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from . import presenters
 from .forms import ImportForm
-from .gamelog import LogError, read_and_replay
+from .gamelog import LogError, printable, read_and_replay
 from .rules.cards import (
     RANKS,
     SUIT_NAMES,
@@ -41,9 +41,9 @@ def verify(request: HttpRequest) -> HttpResponse:
     context: dict[str, object] = {"form": form}
     status = 200
     if request.method == "POST" and form.is_valid():
-        document = form.document()
-        context["document"] = document.decode(errors="replace")
         try:
+            document = form.document()
+            context["document"] = document.decode(errors="replace")
             log, board = read_and_replay(document)
         except LogError as refused:
             context["refusal"] = refused.message
@@ -53,7 +53,9 @@ def verify(request: HttpRequest) -> HttpResponse:
                 if refused.event is None
                 else f"event {refused.event}"
             )
-            context["offending"] = _offending(document, refused.event)
+            context["offending"] = _offending(
+                context.get("document", ""), refused.event
+            )
             status = 422
         else:
             context["board"] = board
@@ -63,12 +65,16 @@ def verify(request: HttpRequest) -> HttpResponse:
     return render(request, "scorekeeper/verify.html", context, status=status)
 
 
-def _offending(document: bytes, event: int | None) -> str:
+def _offending(document: object, event: int | None) -> str:
     """The refused event as it was written, when it can be found."""
+    if not event or not isinstance(document, str):
+        return ""
     try:
         events = json.loads(document).get("events")
-        return json.dumps(events[event - 1], ensure_ascii=False) if event else ""
+        return printable(json.dumps(events[event - 1], ensure_ascii=False))
     except (ValueError, AttributeError, TypeError, IndexError, KeyError):
+        return ""
+    except RecursionError:  # an event nested thousands deep
         return ""
 
 

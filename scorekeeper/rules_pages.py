@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 
 from . import access
 from .eventstore import load
+from .forms import whole_number
 from .gamelog import LogError, game_variant, replay_log
 from .models import Game
 from .presenters import bid_label, hand_summary, sentence
@@ -243,11 +244,7 @@ def rules_detail(request: HttpRequest, preset: str) -> HttpResponse:
     by_seats = PRESETS.get(preset)
     if by_seats is None:
         raise Http404("no such preset")
-    seats = (
-        int(request.GET.get("seats", 4))
-        if request.GET.get("seats", "4").isdigit()
-        else 4
-    )
+    seats = whole_number(request.GET.get("seats", "")) or 4
     variant = by_seats.get(seats, by_seats[4])
     return _page(request, variant, f"The rules: {preset}", {})
 
@@ -265,7 +262,8 @@ def _overrides_asked(request: HttpRequest) -> dict[str, object]:
     for key in ("target_score", "pepper_round_hands"):
         value = request.GET.get(key, "").strip()
         if value:
-            asked[key] = int(value) if value.isdigit() else value
+            number = whole_number(value)
+            asked[key] = value if number is None else number
     for key in ("exact_tie", "both_reach"):
         if request.GET.get(key):
             asked[key] = request.GET[key]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+from urllib.parse import quote, unquote
 from uuid import UUID
 
 import segno
@@ -20,9 +21,17 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import access, presenters, services
-from .eventstore import Appended, Busy, Conflict, Refused, head, load
-from .forms import GameForm, HandForm, ImportForm, VoidForm, new_event_id
+from .eventstore import Appended, Busy, Conflict, IdTaken, Refused, head, load
+from .forms import (
+    GameForm,
+    HandForm,
+    ImportForm,
+    VoidForm,
+    new_event_id,
+    whole_number,
+)
 from .gamelog import GameLog, LogError, replay_log, score_document
+from .limits import rate_limited
 from .models import Game, new_token
 from .rules.engine import HandResult, Scoreboard, replay
 from .rules.events import HandCorrected, HandRecorded, HandVoided
@@ -49,6 +58,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("game_create")
 def game_new(request: HttpRequest) -> HttpResponse:
     form = GameForm(request.POST or None)
     error = ""
@@ -71,7 +81,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         for name, by_seats in PRESETS.items()
     ]
     status = 422 if request.method == "POST" else 200
-    dealer = str(form.data.get("first_dealer", "0"))
+    dealer = whole_number(str(form.data.get("first_dealer", "0")))
     return render(
         request,
         "scorekeeper/game_new.html",
@@ -82,7 +92,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             "seat_fields": [
                 (seat, form.data.get(f"seat_{seat}", "")) for seat in range(8)
             ],
-            "first_dealer": int(dealer) if dealer.isdigit() else 0,
+            "first_dealer": dealer or 0,
         },
         status=status,
     )
@@ -91,11 +101,12 @@ def game_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, role = access.game_for(request, game_id)
+    request.session.modified = True  # renews the browser's hold on its games
     log = load(game)
     board = replay_log(log)
-    after = request.GET.get("after", "")
-    if after.isdigit() and 0 < int(after) < len(board.rows):
-        return _as_it_stood(request, game, board, int(after))
+    after = whole_number(request.GET.get("after", ""))
+    if after is not None and 0 < after < len(board.rows):
+        return _as_it_stood(request, game, board, after)
     return _game_page(request, game, log, board, role=role)
 
 
@@ -133,12 +144,12 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Has the game moved on since event ``seq``? 204 if not (one indexed
     query); else the fresh score and history, swapped in out of band, and
     a note on the form (never replaced: a player may be typing in it)."""
-    seen = request.GET.get("seq", "")
+    seen = whole_number(request.GET.get("seq", "")) or 0
     now = head(game_id)
     role = None if now is None else access.role_of(request, now)
     if now is None or role is None:
         return HttpResponse(status=404)
-    if seen.isdigit() and int(seen) == now.last_seq:
+    if seen == now.last_seq:
         return HttpResponse(status=204)
     game = Game.objects.get(pk=game_id)
     log = load(game)
@@ -149,7 +160,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "history_html": _history_html(game_url, board, log, role),
         "board_oob": True,
         "poller_oob": True,
-        "note": _what_changed(log, board, int(seen) if seen.isdigit() else 0),
+        "note": _what_changed(log, board, min(seen, len(log.entries))),
     }
     return render(request, "scorekeeper/game_detail.html#polled", context)
 
@@ -176,6 +187,7 @@ def _as_it_stood(
 
 
 @require_POST
+@rate_limited("append")
 def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, _ = access.game_for(request, game_id, edit=True)
     variant = find_variant(game.preset, len(game.seats))
@@ -188,7 +200,7 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
         )
     try:
         appended = _record(game, form)
-    except (Conflict, Busy) as error:
+    except (Conflict, Busy, IdTaken) as error:
         return _after_conflict(request, game, form, error)
     except Refused as refused:
         form.add_error(None, _refusal(refused))
@@ -233,13 +245,28 @@ def _record(game: Game, form: HandForm) -> Appended:
 
 
 def _after_conflict(
-    request: HttpRequest, game: Game, form: HandForm, error: Conflict | Busy
+    request: HttpRequest,
+    game: Game,
+    form: HandForm,
+    error: Conflict | Busy | IdTaken,
 ) -> HttpResponse:
-    """Another phone saved first: show the fresh game, keep what was entered."""
-    log, board = _current(game)
+    """Another phone saved first, or the database could not take the write:
+    show the fresh game, keep what was entered."""
+    status = 409
     if isinstance(error, Busy):
-        message = "The game is busy right now; nothing was saved. Save again."
-    else:
+        game.refresh_from_db()  # the storage may answer reads still
+        message = (
+            "The game's storage did not take the hand (busy or failing); "
+            "nothing was saved. Your entry is still below: save it again."
+        )
+        status = 503
+    log, board = _current(game)
+    if isinstance(error, IdTaken):
+        message = (
+            "This form was already used for a different entry; nothing was "
+            "saved. Check the hands below, then save again."
+        )
+    elif status == 409:
         message = _what_changed(log, board, form.cleaned_data["expected_seq"])
         message += (
             " Your entry is still below: if it is a different hand, save it again."
@@ -249,9 +276,11 @@ def _after_conflict(
     data["event_id"] = new_event_id()
     fresh = HandForm(data, variant=board.variant)
     response = _game_page(
-        request, game, log, board, form=fresh, message=message, status=409
+        request, game, log, board, form=fresh, message=message, status=status
     )
     response["HX-Retarget"] = "#game"  # the whole game changed, not only the form
+    if status == 503:
+        response["Retry-After"] = "5"
     return response
 
 
@@ -286,7 +315,7 @@ def _game_page(
     role: access.Role = "edit",
 ) -> HttpResponse:
     turn = board.next
-    by = request.COOKIES.get(BY_COOKIE, "")
+    by = _remembered_by(request)
     # A fresh form needs only its defaults; no Form object is built for it.
     values = (
         presenters.form_values(form)
@@ -320,7 +349,10 @@ def _game_page(
         context["new_row"] = presenters.history_row(board, board.hands[-1])
         context["poller_oob"] = True  # this phone has seen its own hand
     elif partial == "game" or not htmx:
-        context["history_html"] = _history_html(game_url, board, log, role)
+        shown = None if request.GET.get("hands") == "all" else HISTORY_SHOWN
+        context["history_html"] = _history_html(game_url, board, log, role, shown)
+        context["hidden_hands"] = 0 if shown is None else len(board.hands) - shown
+        context["history_shown"] = HISTORY_SHOWN
         context["voided"] = presenters.voided(board, log)
     template = partial_of(request, "scorekeeper/game_detail.html", partial)
     return render(request, template, context, status=status)
@@ -340,15 +372,23 @@ def _fresh_choices(
     return mark_safe(html)  # rendered by our own autoescaping template
 
 
+HISTORY_SHOWN = 50  # newest hands on a game page; "Show all" for the rest
+
+
 def _history_html(
-    game_url: str, board: Scoreboard, log: GameLog, role: access.Role
+    game_url: str,
+    board: Scoreboard,
+    log: GameLog,
+    role: access.Role,
+    shown: int | None = HISTORY_SHOWN,
 ) -> str:
-    """The rendered history, kept per game, log length and role: a
-    projection of the log, so it is new exactly when the log has grown."""
-    key = f"history:{game_url}:{len(log.entries)}:{role}"
+    """The rendered history (the newest ``shown`` hands, None: all), kept per
+    game, log length, role and length: a projection of the log, so it is
+    new exactly when the log has grown."""
+    key = f"history:{game_url}:{len(log.entries)}:{role}:{shown}"
     html: str | None = cache.get(key)
     if html is None:
-        rows = presenters.history(board, log)
+        rows = presenters.history(board, log)[:shown]
         context = {"rows": rows, "game_url": game_url, "role": role}
         html = render_to_string("scorekeeper/_history_rows.html", context)
         cache.set(key, html, timeout=3600)
@@ -362,8 +402,15 @@ def _refusal(refused: Refused) -> str:
 
 
 def _remember_by(response: HttpResponse, by: str) -> None:
+    """A cookie value must be Latin-1 for every server (gunicorn refuses
+    more), so the name is stored percent-encoded: "Łukasz" too."""
     if by:
-        response.set_cookie(BY_COOKIE, by[:60], max_age=365 * 24 * 3600, samesite="Lax")
+        value = quote(by[:60], safe="")
+        response.set_cookie(BY_COOKIE, value, max_age=365 * 24 * 3600, samesite="Lax")
+
+
+def _remembered_by(request: HttpRequest) -> str:
+    return unquote(request.COOKIES.get(BY_COOKIE, ""))
 
 
 def _back_to_game(game: Game, by: str) -> HttpResponse:
@@ -373,15 +420,29 @@ def _back_to_game(game: Game, by: str) -> HttpResponse:
     return response
 
 
+def _form_problem(form: VoidForm) -> str:
+    """What was wrong with a submitted form, in one line (nothing saved)."""
+    labels = {"reason": "The reason", "by": "“Entered by”"}
+    problems = [
+        f"{labels[field]}: {' '.join(str(error) for error in errors)}"
+        if field in labels
+        else "This form is out of date: open the hand again."
+        for field, errors in form.errors.items()
+    ]
+    return " ".join(dict.fromkeys(problems)) + " Nothing was voided."
+
+
 def _try_change(change: Callable[[], object], doing: str) -> str:
     """Append a void or a correction: "" once saved, else what to tell the
     player (nothing was saved)."""
     try:
         change()
-    except (Conflict, Busy):
+    except (Conflict, IdTaken):
         return (
             f"The game changed on another phone meanwhile; look again before {doing}."
         )
+    except Busy:
+        return "The game's storage did not take it (busy or failing); nothing was saved. Try again."
     except Refused as refused:
         return _refusal(refused)
     return ""
@@ -400,6 +461,7 @@ def _hand_named(
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("append")
 def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
     game, log, board, result = _hand_named(request, game_id, target)
     if result is None:
@@ -409,7 +471,7 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
         initial={
             "expected_seq": len(log.entries),
             "event_id": new_event_id(),
-            "by": request.COOKIES.get(BY_COOKIE, ""),
+            "by": _remembered_by(request),
         },
     )
     error = ""
@@ -429,6 +491,8 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
         )
         if not error:
             return _back_to_game(game, data["by"])
+    elif form.errors:
+        error = _form_problem(form)
     summary = presenters.hand_summary(board.variant, board.seats, result.hand)
     return render(
         request,
@@ -445,6 +509,7 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("append")
 def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
     game, log, board, result = _hand_named(request, game_id, target)
     if result is None:
@@ -500,7 +565,7 @@ def _initial(
     initial: dict[str, Any] = {
         "expected_seq": seq,
         "event_id": new_event_id(),
-        "by": request.COOKIES.get(BY_COOKIE, ""),
+        "by": _remembered_by(request),
         "outcome": "played",
     }
     if isinstance(hand, HandRecorded):
@@ -517,12 +582,14 @@ def _initial(
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("import")
 def game_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.game_import(document=form.document(), now=timezone.now())
+            document = form.document()
+            game = services.game_import(document=document, now=timezone.now())
         except LogError as refused:
             error = str(refused)
         else:
@@ -552,6 +619,7 @@ def game_score(request: HttpRequest, game_id: UUID) -> JsonResponse:
 
 
 @require_GET
+@rate_limited("join", methods=("GET",))
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """Open a shared link: the browser holds the game's edit or read-only
     right from now on (until the link is replaced)."""

@@ -46,12 +46,14 @@ def test_the_edit_token_appends_and_gets_the_new_scoreboard(
         **HAND,
     )
     assert response.status_code == 201
-    score = response.json()
-    assert (score["format"], score["seq"], score["totals"]) == (
-        "pepper-score",
+    standing = response.json()
+    assert (standing["seq"], standing["totals"], standing["status"]) == (
         1,
         [1, 4],
+        "in-progress",
     )
+    assert standing["hand"]["deltas"] == [1, 4] and "score" not in standing
+    assert standing["next"]["hand"] == 2
     stored = GameEvent.objects.get().payload
     assert (stored["id"], stored["by"], stored["tricks"]) == ("a1", "Ann", [1, 5])
 
@@ -96,9 +98,37 @@ def test_a_stale_expected_seq_is_409_with_the_current_scoreboard(
         client, moon_game, moon_game.edit_token, expected_seq=0, id="b1", **HAND
     )
     assert response.status_code == 409
-    assert response.json()["current_seq"] == 1 and response.json()["score"][
-        "totals"
-    ] == [1, 4]
+    assert response.json()["current_seq"] == 1 and response.json()["totals"] == [1, 4]
+
+
+def test_the_whole_scoreboard_comes_only_when_asked_for(
+    client: Client, moon_game: Game
+) -> None:
+    response = client.post(
+        f"/api/games/{moon_game.pk}/events?board=full",
+        json.dumps({"expected_seq": 0, "id": "a1", **HAND}),
+        content_type="application/json",
+        headers=bearer(moon_game.edit_token),
+    )
+    score = response.json()["score"]
+    assert (score["format"], score["seq"], len(score["hands"])) == (
+        "pepper-score",
+        1,
+        1,
+    )
+
+
+def test_an_id_reused_for_a_different_hand_is_409_naming_the_id(
+    client: Client, moon_game: Game
+) -> None:
+    send(client, moon_game, moon_game.edit_token, expected_seq=0, id="a1", **HAND)
+    other = {**HAND, "tricks": [3, 3]}
+    response = send(
+        client, moon_game, moon_game.edit_token, expected_seq=1, id="a1", **other
+    )
+    assert response.status_code == 409
+    assert "'a1' is already used by event 1" in response.json()["error"]
+    assert GameEvent.objects.count() == 1
 
 
 def test_an_illegal_event_is_422_with_the_engines_message(

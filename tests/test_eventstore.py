@@ -11,7 +11,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper import services
-from scorekeeper.eventstore import _ENTRIES, Appended, Conflict, Refused, load
+from scorekeeper.eventstore import (
+    _ENTRIES,
+    Appended,
+    Conflict,
+    IdTaken,
+    Refused,
+    load,
+)
 from scorekeeper.gamelog import LogError
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.rules.events import HandRecorded
@@ -91,22 +98,14 @@ def test_a_stale_expected_seq_is_a_conflict(moon_game: Game, now: datetime) -> N
 SAME = {"bidder": 1, "bid": 4, "trump": "hearts", "tricks": [2, 4]}
 
 
-@pytest.mark.parametrize(
-    ("moved_on", "seq", "hand"),
-    [
-        (True, 0, SAME),  # a retry, once the log has moved on
-        (False, 1, {"bidder": 2, "bid": 4, "trump": "spades", "tricks": [3, 3]}),
-        # the id reused for a hand that is illegal too (clubs: no concession)
-        (False, 1, {"bidder": 2, "bid": 4, "trump": "clubs", "free_tricks": 1}),
-    ],
-)
+@pytest.mark.parametrize("moved_on", [True, False])
 def test_a_repeated_event_id_is_answered_as_the_first_time_and_stored_once(
-    moon_game: Game, now: datetime, moved_on: bool, seq: int, hand: dict[str, Any]
+    moon_game: Game, now: datetime, moved_on: bool
 ) -> None:
     first = record(moon_game, now, 0, event_id="same", **SAME)
-    if moved_on:
+    if moved_on:  # a retry, once the log has moved on
         record(moon_game, now, 1, bidder=2, bid=4, trump="spades", tricks=[4, 2])
-    again = record(moon_game, now, seq, event_id="same", **hand)
+    again = record(moon_game, now, 0 if moved_on else 1, event_id="same", **SAME)
     assert (again.seq, again.board.totals, again.repeated) == (
         1,
         first.board.totals,
@@ -115,6 +114,25 @@ def test_a_repeated_event_id_is_answered_as_the_first_time_and_stored_once(
     assert GameEvent.objects.filter(event_id="same").count() == 1
     stored = Game.objects.get(pk=moon_game.pk)  # the caller's copy is right
     assert (moon_game.last_seq, moon_game.totals) == (stored.last_seq, stored.totals)
+
+
+@pytest.mark.parametrize(
+    ("seq", "hand"),
+    [
+        (0, {"bidder": 2, "bid": 4, "trump": "spades", "tricks": [3, 3]}),
+        (1, {"bidder": 2, "bid": 4, "trump": "spades", "tricks": [3, 3]}),
+        # the id reused for a hand that is illegal too (clubs: no concession)
+        (1, {"bidder": 2, "bid": 4, "trump": "clubs", "free_tricks": 1}),
+    ],
+)
+def test_an_id_reused_for_a_different_hand_is_refused_naming_the_id(
+    moon_game: Game, now: datetime, seq: int, hand: dict[str, Any]
+) -> None:
+    record(moon_game, now, 0, event_id="same", **SAME)
+    with pytest.raises(IdTaken) as taken:
+        record(moon_game, now, seq, event_id="same", **hand)
+    assert (taken.value.event_id, taken.value.seq) == ("same", 1)
+    assert GameEvent.objects.count() == 1
 
 
 def test_a_stale_copy_of_the_game_appends_at_the_seq_it_names(

@@ -211,7 +211,7 @@ def test_a_document_that_is_not_an_object_or_not_json_is_refused() -> None:
     assert refusal([]) == "log: a pepper log is a JSON object"
     with pytest.raises(LogError, match="log: this is not valid JSON"):
         read_log("{")
-    with pytest.raises(LogError, match="log: this is not valid JSON"):
+    with pytest.raises(LogError, match="log: this JSON is nested too deeply"):
         read_log("[" * 100_000)
 
 
