@@ -1,8 +1,10 @@
-"""Settings for the web benchmarks: the app's own, plus bench-only anchors."""
+"""Settings for the web benchmarks: the app's own (with a local key), plus
+bench-only anchors; no rate limits (the bench appends hundreds of hands
+from one client) and static files read in place (no collectstatic)."""
 
 from __future__ import annotations
 
-from config.settings import *  # noqa: F403
+from config.settings_test import *  # noqa: F403
 
 ROOT_URLCONF = "bench.urls"
 DEBUG = False

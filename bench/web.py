@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -147,6 +148,37 @@ def appends_only(count: int) -> list[float]:
     return times
 
 
+def api_appends(client: Client, events: int, count: int = 60) -> list[float]:
+    """The server's seconds for ``count`` API appends to a game that holds
+    ``events`` events already (a classic game that never ends)."""
+    game = long_game()
+    Game.objects.filter(pk=game.pk).update(overrides={"target_score": 10**6})
+    game.refresh_from_db()
+    for seq in range(events):
+        services.hand_record(
+            game=game,
+            expected_seq=seq,
+            bidder=seq % 4,
+            bid=1,
+            trump="hearts",
+            tricks=[3, 3],
+            now=timezone.now(),
+        )
+    times = []
+    for seq in range(events, events + count):
+        body = {"type": "hand", "bidder": seq % 4, "bid": 1, "trump": "hearts"}
+        body.update(tricks=[3, 3], expected_seq=seq, id=f"api-{seq}")
+        response = client.post(
+            f"/api/games/{game.pk}/events",
+            json.dumps(body),
+            content_type="application/json",
+            headers={"Authorization": f"Bearer {game.edit_token}"},
+        )
+        times.append(server_seconds(client))
+        assert response.status_code == 201, response.content[:300]
+    return times
+
+
 def plain_writes(client: Client, count: int) -> list[float]:
     times = []
     for index in range(count):
@@ -245,6 +277,16 @@ def main() -> None:
     print("  anchor: a plain Django POST writing one row (one UPDATE)")
     print(
         f"                    p50 {ms * statistics.median(write_times):6.2f} ms   p99 {ms * percentile(write_times, 0.99):6.2f} ms"
+    )
+    api_appends(client, 5, 10)  # warm up the API path
+    short, long = api_appends(client, 10), api_appends(client, 1600)
+    print("an API append (JSON in, the new hand and totals out), in process:")
+    for label, times in (("at 10 events", short), ("at 1,600 events", long)):
+        print(
+            f"  {label:16}  p50 {ms * statistics.median(times):6.2f} ms   p99 {ms * percentile(times, 0.99):6.2f} ms"
+        )
+    print(
+        f"  ratio 1,600 / 10: {statistics.median(long) / statistics.median(short):.2f}"
     )
 
     # Part 2: the page of a 40-hand game under gunicorn.
