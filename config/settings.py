@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.access.no_index",
     "scorekeeper.limits.DatabaseUnavailable",
+    "scorekeeper.access.LinksReplacedPage",
 ]
 
 ROOT_URLCONF = "config.urls"

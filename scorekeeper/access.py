@@ -16,7 +16,7 @@ from uuid import UUID
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 
 from .models import Game
 
@@ -65,6 +65,45 @@ def held_games(request: HttpRequest) -> list[str]:
     return list(request.session.get(RIGHTS, {}))
 
 
+def held_token(request: HttpRequest, game_id: object) -> str:
+    """The token this browser holds for the game, valid or not ("")."""
+    return str(request.session.get(RIGHTS, {}).get(str(game_id), ""))
+
+
+class LinksReplaced(Exception):
+    """This browser held a link to the game, and the table replaced it."""
+
+
+REPLACED = "This game's links were replaced: ask the table for the new one."
+
+
+def links_replaced(request: HttpRequest) -> HttpResponse:
+    """410 Gone, in words, for a page or a poll (htmx swaps it over the
+    page, and the poll stops, since the page it polls is gone)."""
+    htmx = getattr(request, "htmx", False)
+    template = "scorekeeper/replaced.html" + ("#message" if htmx else "")
+    response = render(request, template, {"message": REPLACED}, status=410)
+    if htmx:
+        response["HX-Retarget"] = "#main"
+        response["HX-Reswap"] = "innerHTML"
+    return response
+
+
+class LinksReplacedPage:
+    """Middleware: ``LinksReplaced`` raised by a view becomes that page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(
+        self, request: HttpRequest, exception: Exception
+    ) -> HttpResponse | None:
+        return links_replaced(request) if isinstance(exception, LinksReplaced) else None
+
+
 def game_for(
     request: HttpRequest, game_id: UUID, *, edit: bool = False
 ) -> tuple[Game, Role]:
@@ -74,6 +113,8 @@ def game_for(
     game = get_object_or_404(Game, pk=game_id)
     role = role_of(request, game)
     if role is None:
+        if held_token(request, game.pk):
+            raise LinksReplaced()
         raise Http404("no such game")
     if edit and role != "edit":
         raise PermissionDenied("this link only reads the game; it cannot change it")

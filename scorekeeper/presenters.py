@@ -13,6 +13,7 @@ from .gamelog import GameLog, LogEntry
 from .rules.engine import HandResult, Scoreboard
 from .rules.events import Hand, HandCorrected, HandPassedOut, HandRecorded, HandVoided
 from .rules.explain import explain_hand, explain_status
+from .rules.explain import status_rule as explain_status_rule
 from .rules.referee import Turn
 from .rules.variants import Variant
 
@@ -86,9 +87,14 @@ class VoidedHand:
 def sides(board: Scoreboard) -> list[Side]:
     target = board.variant.target_score
     top = max(board.totals)
+    winners = board.winners
     return [
         Side(
-            name, total, max(0, min(total, target)), total == top, side in board.winners
+            name,
+            total,
+            max(0, min(total, target)),
+            side in winners if winners else total == top,  # the winner, not the top
+            side in winners,
         )
         for side, (name, total) in enumerate(
             zip(board.side_names, board.totals, strict=True)
@@ -278,3 +284,7 @@ def form_options(
 
 def status(board: Scoreboard) -> str:
     return explain_status(board)
+
+
+def status_rule(board: Scoreboard) -> str:
+    return explain_status_rule(board)

@@ -135,6 +135,7 @@ def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, 
         "turn_line": presenters.turn_line(board),
         "forced_line": presenters.forced_line(board, board.next),
         "status_line": presenters.status(board),
+        "status_rule": presenters.status_rule(board),
         "seq": len(log.entries),
     }
 
@@ -142,12 +143,16 @@ def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, 
 @require_GET
 def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Has the game moved on since event ``seq``? 204 if not (one indexed
-    query); else the fresh score and history, swapped in out of band, and
-    a note on the form (never replaced: a player may be typing in it)."""
+    query); else the fresh score and history, swapped in out of band, a
+    note of what changed, and the record form: a fresh one if nobody has
+    touched it (``form=untouched``), else re-aimed at the next hand with
+    what was entered kept (``form=touched``)."""
     seen = whole_number(request.GET.get("seq", "")) or 0
     now = head(game_id)
     role = None if now is None else access.role_of(request, now)
     if now is None or role is None:
+        if now is not None and access.held_token(request, now.pk):
+            return access.links_replaced(request)
         return HttpResponse(status=404)
     if seen == now.last_seq:
         return HttpResponse(status=204)
@@ -155,13 +160,24 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     log = load(game)
     board = replay_log(log)
     game_url = reverse("game", args=[game.pk])
+    state = request.GET.get("form") if role == "edit" else None
+    note = _what_changed(log, board, min(seen, len(log.entries)))
+    if state == "touched" and not board.finished:
+        note += (
+            f" Your entry below is kept, now for hand {len(board.rows) + 1}:"
+            " if it was the same hand, start a fresh form."
+        )
     context = {
         **_board_context(game_url, log, board),
         "history_html": _history_html(game_url, board, log, role),
         "board_oob": True,
         "poller_oob": True,
-        "note": _what_changed(log, board, min(seen, len(log.entries))),
+        "note": note,
+        "role": role,
+        "record_state": state if state in ("touched", "untouched") else None,
     }
+    if state == "untouched":
+        context.update(_record_context(request, game, log, board), record_oob=True)
     return render(request, "scorekeeper/game_detail.html#polled", context)
 
 
@@ -208,12 +224,13 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return _game_page(
             request, game, log, board, form=form, status=422, partial="live"
         )
+    by = form.cleaned_data.get("by") or ""
     response = (
-        _game_page(request, game, appended.log, appended.board, partial="saved")
+        _game_page(request, game, appended.log, appended.board, partial="saved", by=by)
         if getattr(request, "htmx", False)
         else redirect("game", game_id=game.pk)
     )
-    _remember_by(response, form.cleaned_data.get("by") or "")
+    _remember_by(response, by)
     return response
 
 
@@ -313,37 +330,18 @@ def _game_page(
     status: int = 200,
     partial: str = "game",
     role: access.Role = "edit",
+    by: str | None = None,
 ) -> HttpResponse:
-    turn = board.next
-    by = _remembered_by(request)
-    # A fresh form needs only its defaults; no Form object is built for it.
-    values = (
-        presenters.form_values(form)
-        if form is not None
-        else {
-            "expected_seq": len(log.entries),
-            "event_id": new_event_id(),
-            "outcome": "played",
-            "by": by,
-        }
-    )
     game_url = reverse("game", args=[game.pk])
     context: dict[str, Any] = {
         **_board_context(game_url, log, board),
+        **_record_context(request, game, log, board, form, by),
         "game": game,
-        "form": form,
-        "options": presenters.form_options(values, board, turn) if turn else None,
-        "expected_seq": values.get("expected_seq"),
-        "event_id": values.get("event_id"),
-        "by": values.get("by", by),
-        "values_auction": values.get("auction", ""),
         "message": message,
         "role": role,
     }
     if role == "edit" and partial == "game":
         context["links"] = _share_links(request, game)
-    if form is None and turn is not None:
-        context["choices_html"] = _fresh_choices(game, board, turn, context)
     htmx = getattr(request, "htmx", False)
     if htmx and partial == "saved":
         context["new_row"] = presenters.history_row(board, board.hands[-1])
@@ -356,6 +354,44 @@ def _game_page(
         context["voided"] = presenters.voided(board, log)
     template = partial_of(request, "scorekeeper/game_detail.html", partial)
     return render(request, template, context, status=status)
+
+
+def _record_context(
+    request: HttpRequest,
+    game: Game,
+    log: GameLog,
+    board: Scoreboard,
+    form: HandForm | None = None,
+    by: str | None = None,
+) -> dict[str, Any]:
+    """What the record form shows: what was entered in ``form``, else a
+    fresh form for the next hand ("entered by" as this browser last gave it)."""
+    turn = board.next
+    by = _remembered_by(request) if by is None else by
+    # A fresh form needs only its defaults; no Form object is built for it.
+    values = (
+        presenters.form_values(form)
+        if form is not None
+        else {
+            "expected_seq": len(log.entries),
+            "event_id": new_event_id(),
+            "outcome": "played",
+            "by": by,
+        }
+    )
+    context: dict[str, Any] = {
+        "form": form,
+        "options": presenters.form_options(values, board, turn) if turn else None,
+        "expected_seq": values.get("expected_seq"),
+        "event_id": values.get("event_id"),
+        "by": values.get("by", by),
+        "values_auction": values.get("auction", ""),
+    }
+    if form is None and turn is not None:
+        context["choices_html"] = _fresh_choices(
+            game, board, turn, {**context, "board": board}
+        )
+    return context
 
 
 def _fresh_choices(
@@ -630,10 +666,13 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("game", game_id=game.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def links_replace(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """New edit and read-only links; the old ones stop working at once."""
+    """New edit and read-only links; the old ones stop working at once.
+    GET asks first: every phone at the table will need the new link."""
     game, _ = access.game_for(request, game_id, edit=True)
+    if request.method == "GET":
+        return render(request, "scorekeeper/links_replace.html", {"game": game})
     game.edit_token, game.view_token = new_token(), new_token()
     game.save(update_fields=["edit_token", "view_token"])
     access.grant(request, game, game.edit_token)

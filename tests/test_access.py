@@ -40,6 +40,9 @@ def test_a_game_is_not_found_by_its_id_alone(
     assert client.get(f"/games/{game.pk}/{page}").status_code == 404
 
 
+HTMX = {"HX-Request": "true"}
+
+
 def test_the_creators_browser_holds_the_edit_link(client: Client, db: None) -> None:
     client.post(
         "/games/new",
@@ -100,13 +103,22 @@ def test_replacing_the_links_revokes_the_old_ones_at_once(
     other = Client()
     join(other, game)
     old_edit, old_view = game.edit_token, game.view_token
+    asked = client.get(f"/games/{game.pk}/links/replace")  # confirmation first
+    assert asked.status_code == 200 and "stop working at once" in asked.content.decode()
+    assert (game.edit_token, game.view_token) == (old_edit, old_view)
     assert client.post(f"/games/{game.pk}/links/replace").status_code == 302
     game.refresh_from_db()
     assert {game.edit_token, game.view_token}.isdisjoint({old_edit, old_view})
+    told = "This game&#x27;s links were replaced: ask the table for the new one"
     revoked = other.get(f"/games/{game.pk}/")
-    assert revoked.status_code == 404
-    assert "ask a player there for the new one" in revoked.content.decode()
-    assert other.get(f"/games/{game.pk}/poll", {"seq": 1}).status_code == 404
+    assert revoked.status_code == 410 and told in revoked.content.decode()
+    polled = other.get(f"/games/{game.pk}/poll", {"seq": 1}, headers=HTMX)
+    assert polled.status_code == 410 and told in polled.content.decode()
+    assert polled["HX-Retarget"] == "#main"
+    save = {"expected_seq": 1, "event_id": "late", "action": "pass"}
+    saved = other.post(f"/games/{game.pk}/hands", save, headers=HTMX)
+    assert saved.status_code == 410 and told in saved.content.decode()
+    assert GameEvent.objects.filter(event_id="late").count() == 0
     assert Client().get(f"/join/{old_edit}").status_code == 404
     assert Client().get(f"/join/{old_view}").status_code == 404
     assert (

@@ -107,6 +107,10 @@ class Scoreboard(NamedTuple):
     pepper_round_until: int  # the last hand of the current pepper round, if any
     # The hand events in force at the last void or correction, in order.
     targets: tuple[int, ...] = ()
+    # Which rule named the winners: "target" (one side reached it),
+    # "higher" or "bidder" (several reached it in one hand: contract §2's
+    # both_reach), "co-winners" (an exact tie at the top); "" while playing.
+    decided: str = ""
 
     @property
     def hands(self) -> Hands:
@@ -159,6 +163,7 @@ class _Fold:
         "winners",
         "tied",
         "pepper_until",
+        "decided",
     )
 
     def __init__(
@@ -172,6 +177,7 @@ class _Fold:
         self.winners: tuple[int, ...] = ()
         self.tied: tuple[int, ...] = ()
         self.pepper_until = variant.pepper_round_hands
+        self.decided = ""
 
     def turn(self) -> Turn:
         number = len(self.results) + 1
@@ -264,11 +270,16 @@ class _Fold:
             and variant.both_reach == "bidder"
         ):
             self.winners = (reached[reached.index(bidder_side)],)
+            self.decided = "bidder"
             return
         top = max(totals)
         leaders = tuple(side for side in reached if totals[side] == top)
         if len(leaders) == 1 or variant.exact_tie == "co-winners":
             self.winners = leaders
+            if len(leaders) > 1:
+                self.decided = "co-winners"
+            else:
+                self.decided = "higher" if len(reached) > 1 else "target"
             return
         self.tied = leaders
         if variant.exact_tie == "pepper-round":
@@ -301,6 +312,7 @@ class _Fold:
                 self.tied,
                 self.pepper_until,
                 targets,
+                self.decided,
             ),
         )
 

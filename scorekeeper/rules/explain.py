@@ -81,14 +81,12 @@ def _explain_concession(
 
 
 def explain_status(board: Scoreboard) -> str:
-    """Who won, or what the next hand needs, in a sentence."""
+    """Who won with what, and the rule that decided it, in players' words
+    (the seed is ``status_rule``); or what the next hand needs."""
     variant = board.variant
     names = board.side_names
     if board.winners:
-        won = " and ".join(names[side] for side in board.winners)
-        verb = "win" if len(board.winners) > 1 or " & " in won else "wins"
-        tie = " (an exact tie: all tied win)" if len(board.winners) > 1 else ""
-        return f"{won} {verb} with {max(board.totals)}{tie} ({variant.cite('target')})."
+        return _explain_win(board)
     if board.tied:
         level = " and ".join(names[side] for side in board.tied)
         how = (
@@ -96,10 +94,7 @@ def explain_status(board: Scoreboard) -> str:
             if variant.exact_tie == "play-on"
             else "a new pepper round is played"
         )
-        return (
-            f"{level} are tied at {max(board.totals)}: {how} "
-            f"({variant.cite('exact_tie')})."
-        )
+        return f"{level} are tied at {max(board.totals)}: {how}."
     turn = board.next
     assert turn is not None
     seats = board.seats
@@ -111,3 +106,47 @@ def explain_status(board: Scoreboard) -> str:
         f"{seats[turn.first_bidder]} bids first{forced}. "
         f"First to {variant.target_score} wins."
     )
+
+
+def _explain_win(board: Scoreboard) -> str:
+    names, totals, target = board.side_names, board.totals, board.variant.target_score
+    winners = board.winners
+    if board.decided == "co-winners":
+        tied = " and ".join(names[side] for side in winners)
+        return (
+            f"{tied} win, tied at {totals[winners[0]]}: an exact tie at the top "
+            "of the target, and all tied win."
+        )
+    side = winners[0]
+    name = names[side]
+    verb = "win" if " & " in name else "wins"
+    text = f"{name} {verb} with {totals[side]}"
+    others = [other for other in range(len(totals)) if other != side]
+    also = " and ".join(names[other] for other in others if totals[other] >= target)
+    if board.decided == "bidder":
+        return (
+            f"{text}: {also} reached {target} in the same hand, and the bidding "
+            f"side wins when both reach {target}."
+        )
+    if board.decided == "higher":
+        return (
+            f"{text}: {also} reached {target} in the same hand, and the higher "
+            "total wins."
+        )
+    return f"{text}: first to reach {target}."
+
+
+STATUS_TOPICS = {
+    "bidder": "both_reach",
+    "higher": "both_reach",
+    "co-winners": "exact_tie",
+}
+
+
+def status_rule(board: Scoreboard) -> str:
+    """Where the rule behind ``explain_status`` comes from (a seed)."""
+    if board.winners:
+        return board.variant.cite(STATUS_TOPICS.get(board.decided, "target"))
+    if board.tied:
+        return board.variant.cite("exact_tie")
+    return board.variant.cite("target")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import Hand
-from scorekeeper.rules.explain import explain_hand, explain_status
+from scorekeeper.rules.explain import explain_hand, explain_status, status_rule
 from scorekeeper.rules.variants import Variant
 from tests.factories import conceded, passed, play, played, variant
 
@@ -95,3 +96,45 @@ def test_status_names_the_winners_and_ties() -> None:
         played(1, 3, 3, 3),
     )
     assert "a new pepper round is played" in explain_status(pepper)
+
+
+def _both_reach_50(both_reach: str = "bidder") -> Scoreboard:
+    """bid-euchre: 48 all, then Ann & Cat bid 2 and take 2 (50) while Bob &
+    Dan take 6 (54): both sides reach 50 in one hand."""
+    rules = variant("bid-euchre", 4, both_reach=both_reach)
+    hands = [played(1, 1, 4, 4) for _ in range(12)]
+    return play(rules, *hands, played(0, 2, 2, 6))
+
+
+def test_when_both_reach_the_bidders_win_with_their_own_total() -> None:
+    board = _both_reach_50()
+    assert (board.totals, board.winners, board.decided) == ((50, 54), (0,), "bidder")
+    status = explain_status(board)
+    assert status.startswith("Ann & Cat win with 50:")
+    assert "the bidding side wins when both reach 50" in status
+    assert "54" not in status
+    assert status_rule(board) == board.variant.cite("both_reach")
+
+
+def test_when_both_reach_under_higher_the_higher_total_wins() -> None:
+    board = _both_reach_50("higher")
+    assert (board.winners, board.decided) == ((1,), "higher")
+    assert explain_status(board).startswith("Bob & Dan win with 54:")
+    assert "the higher total wins" in explain_status(board)
+
+
+def test_one_side_reaching_the_target_wins_with_its_total() -> None:
+    rules = variant("classic", target_score=10)
+    board = play(rules, played(1, 5, 1, 5), played(2, 5, 5, 1), played(3, 5, 1, 5))
+    assert (board.totals, board.winners, board.decided) == ((7, 11), (1,), "target")
+    assert explain_status(board) == "Bob & Dan win with 11: first to reach 10."
+    assert status_rule(board) == board.variant.cite("target")
+
+
+def test_co_winners_are_named_with_the_total_they_share() -> None:
+    board = play(
+        variant("classic", target_score=6), played(1, 3, 3, 3), played(2, 3, 3, 3)
+    )
+    assert (board.winners, board.decided) == ((0, 1), "co-winners")
+    assert explain_status(board).startswith("Ann & Cat and Bob & Dan win, tied at 6")
+    assert status_rule(board) == board.variant.cite("exact_tie")

@@ -1,0 +1,87 @@
+"""Issue "The table, on a real phone": what a second phone, a read-only
+phone and the winner banner get from the server."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.test import Client
+
+from scorekeeper.models import Game
+from tests.conftest import join
+from tests.records import new_game, record_hands
+
+HTMX = {"HX-Request": "true"}
+
+
+def poll(client: Client, game: Game, seq: int, form: str | None) -> str:
+    query: dict[str, str | int] = {"seq": seq}
+    if form:
+        query["form"] = form
+    response = client.get(f"/games/{game.pk}/poll", query, headers=HTMX)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_an_untouched_form_follows_the_game(
+    client: Client, moon_game: Game, now: datetime
+) -> None:
+    record_hands(moon_game, now, (1, 4, "hearts", [2, 4]))
+    text = poll(client, moon_game, 0, "untouched")
+    assert '<form id="record"' in text and 'hx-swap-oob="true"' in text
+    assert (
+        "Record hand 2" in text
+        and 'id="record-seq" name="expected_seq" value="1"' in text
+    )
+    assert "Cat" in text  # the pepper round's forced bidder for hand 2
+    assert "Fresh form" not in text
+
+
+def test_a_touched_form_keeps_its_entry_and_is_re_aimed(
+    client: Client, moon_game: Game, now: datetime
+) -> None:
+    record_hands(moon_game, now, (1, 4, "hearts", [2, 4]))
+    text = poll(client, moon_game, 0, "touched")
+    assert '<form id="record"' not in text  # what was entered stays
+    assert '<h2 id="record-title" hx-swap-oob="true">Record hand 2</h2>' in text
+    assert 'id="record-seq" name="expected_seq" value="1" hx-swap-oob="true"' in text
+    assert "Your entry below is kept, now for hand 2" in text
+    assert "Fresh form" in text
+
+
+def test_a_read_only_phone_gets_no_form_and_no_fresh_form_link(
+    client: Client, moon_game: Game, now: datetime
+) -> None:
+    record_hands(moon_game, now, (1, 4, "hearts", [2, 4]))
+    viewer = Client()
+    join(viewer, moon_game, moon_game.view_token)
+    text = poll(viewer, moon_game, 0, "untouched")
+    assert 'id="record"' not in text and "Fresh form" not in text
+    assert "Hand 1 was just recorded" in text
+
+
+def test_a_game_won_on_another_phone_takes_the_form_away(
+    client: Client, db: None, now: datetime
+) -> None:
+    game = new_game("classic", target_score=5)
+    join(client, game)
+    record_hands(game, now, (1, 5, "hearts", [1, 5]))
+    for state in ("touched", "untouched"):
+        assert '<div id="record" hx-swap-oob="true"></div>' in poll(
+            client, game, 0, state
+        )
+
+
+def test_the_banner_names_the_winners_own_total_and_the_rule(
+    client: Client, db: None, now: datetime
+) -> None:
+    game = new_game("bid-euchre", target_score=50)
+    join(client, game)
+    record_hands(game, now, *[(1, 1, "hearts", [4, 4])] * 12, (0, 2, "spades", [2, 6]))
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    banner = page[page.index('class="winner"') :][:600]
+    assert "Ann &amp; Cat win with 50" in banner and "54" not in banner
+    assert "the bidding side wins when both reach 50" in banner
+    assert "seed 002" in banner and 'href="/games/' in banner  # the rule's link
+    winner = page[page.index('class="side leading won"') :][:120]
+    assert "Ann &amp; Cat" in winner  # the outline on the winner, not the top total
