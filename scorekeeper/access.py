@@ -9,6 +9,8 @@ replacing a link revokes it at once.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Literal, Protocol
@@ -22,7 +24,7 @@ from .models import Game
 
 Role = Literal["edit", "view"]
 RIGHTS = "rights"  # session key: {game id: token}
-KEPT = 30  # games a browser remembers
+KEPT = 80  # games a browser remembers (its session cookie stays under 4 kB)
 
 
 class Tokens(Protocol):
@@ -50,24 +52,53 @@ def token_role(game: Tokens, token: str) -> Role | None:
     return None
 
 
+def fingerprint(token: str) -> str:
+    """What a browser keeps of a link: 8 characters of the token's SHA-256.
+    The session cookie is signed, not encrypted: it never holds the token
+    itself, and 80 games fit in one cookie. (A replaced link's new token
+    matching the old fingerprint: one chance in 2**48.)"""
+    digest = hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+    return base64.urlsafe_b64encode(digest[:6]).decode()
+
+
+def _held(request: HttpRequest, game_id: object) -> str:
+    """What this browser keeps for the game: a fingerprint (keyed by the
+    id's hex), or, in a session from before fingerprints, the token."""
+    rights = request.session.get(RIGHTS, {})
+    key = game_id.hex if isinstance(game_id, UUID) else UUID(str(game_id)).hex
+    return str(rights.get(key) or rights.get(str(UUID(key)), ""))
+
+
 def role_of(request: HttpRequest, game: Tokens) -> Role | None:
-    return token_role(game, request.session.get(RIGHTS, {}).get(str(game.pk), ""))
+    held = _held(request, game.pk)
+    if len(held) != FINGERPRINT_LENGTH:
+        return token_role(game, held)
+    if secrets.compare_digest(held, fingerprint(game.edit_token)):
+        return "edit"
+    if secrets.compare_digest(held, fingerprint(game.view_token)):
+        return "view"
+    return None
+
+
+FINGERPRINT_LENGTH = 8
 
 
 def grant(request: HttpRequest, game: Game, token: str) -> None:
     rights = dict(request.session.get(RIGHTS, {}))
     rights.pop(str(game.pk), None)
-    rights[str(game.pk)] = token
+    rights.pop(game.pk.hex, None)
+    rights[game.pk.hex] = fingerprint(token)
     request.session[RIGHTS] = dict(list(rights.items())[-KEPT:])
 
 
 def held_games(request: HttpRequest) -> list[str]:
-    return list(request.session.get(RIGHTS, {}))
+    """The games this browser holds a link to, most recently opened last."""
+    return [str(UUID(key)) for key in request.session.get(RIGHTS, {})]
 
 
 def held_token(request: HttpRequest, game_id: object) -> str:
-    """The token this browser holds for the game, valid or not ("")."""
-    return str(request.session.get(RIGHTS, {}).get(str(game_id), ""))
+    """What this browser holds for the game, valid or not ("": nothing)."""
+    return _held(request, game_id)
 
 
 class LinksReplaced(Exception):

@@ -79,13 +79,26 @@ class HandForm(forms.Form):
             if data.get("free_tricks") is None:
                 self.add_error("free_tricks", "Say how many free tricks were granted.")
         elif self.variant.sides > 2:
+            self._fill_last_count(data)
             if any(
                 data.get(f"tricks_{seat}") is None for seat in range(self.variant.seats)
             ):
-                self.add_error(None, "Enter every player's tricks.")
+                self.add_error(None, "Enter every player's tricks (all but one).")
         elif data.get("taken") is None:
             self.add_error("taken", "Say how many tricks the bidding side took.")
         return data
+
+    def _fill_last_count(self, data: dict[str, Any]) -> None:
+        """Every player's tricks but one given: the last is what is left
+        (the tricks of a hand add up; a wrong sum is the engine's to say)."""
+        names = [f"tricks_{seat}" for seat in range(self.variant.seats)]
+        missing = [name for name in names if data.get(name) is None]
+        if len(missing) == 1:
+            left = self.variant.tricks_per_hand - sum(
+                data[name] for name in names if name not in missing
+            )
+            if left >= 0:
+                data[missing[0]] = left
 
     def calls(self) -> list[Call]:
         """The auction as entered: "pass, 3, 4, pass" (empty: not recorded)."""
@@ -126,6 +139,7 @@ class GameForm(forms.Form):
     preset = forms.ChoiceField(
         choices=[(name, name) for name in PRESETS], initial="classic"
     )
+    name = forms.CharField(required=False, max_length=60)
     first_dealer = forms.IntegerField(min_value=0, max_value=MAX_SEATS - 1, initial=0)
     target_score = forms.IntegerField(required=False, min_value=1, max_value=1000)
     exact_tie = forms.ChoiceField(
@@ -133,6 +147,10 @@ class GameForm(forms.Form):
         choices=[("", "as the rules say")] + [(t, t) for t in EXACT_TIES],
     )
     pepper_round_hands = forms.IntegerField(required=False, min_value=0, max_value=20)
+    both_reach = forms.ChoiceField(
+        required=False,
+        choices=[("", "as the rules say"), ("higher", "higher"), ("bidder", "bidder")],
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -147,7 +165,7 @@ class GameForm(forms.Form):
         data = self.cleaned_data
         return {
             key: data[key]
-            for key in ("target_score", "exact_tie", "pepper_round_hands")
+            for key in ("target_score", "exact_tie", "pepper_round_hands", "both_reach")
             if data.get(key) not in (None, "")
         }
 

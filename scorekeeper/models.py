@@ -36,6 +36,11 @@ class Game(models.Model):
     totals = models.JSONField(default=list)
     finished = models.BooleanField(default=False)
     updated_at = models.DateTimeField()
+    # An imported game: the SHA-256 of the log it came from, so that the
+    # same log imported again can be recognised.
+    import_digest = models.CharField(max_length=64, blank=True, db_index=True)
+    # An optional name ("Thursday at Ann's"), shown in lists of games.
+    name = models.CharField(max_length=60, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["finished", "-updated_at"])]

@@ -5,17 +5,21 @@ Plain data for templates: no queries here, no rules decided here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 
+from .chart import Chart, score_chart
 from .forms import HandForm
 from .gamelog import GameLog, LogEntry
-from .rules.engine import HandResult, Scoreboard
+from .models import Game
+from .rules.engine import HandResult, Scoreboard, side_names
 from .rules.events import Hand, HandCorrected, HandPassedOut, HandRecorded, HandVoided
 from .rules.explain import explain_hand, explain_status
 from .rules.explain import status_rule as explain_status_rule
 from .rules.referee import Turn
-from .rules.variants import Variant
+from .rules.variants import Variant, find_variant
 
 TRUMP_LABELS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
@@ -31,6 +35,15 @@ def bid_label(call: object) -> str:
 def sentence(message: str) -> str:
     """A message as a sentence: capital first letter, full stop."""
     return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
+_MINUS = re.compile(r"(?<![\w+−-])-(?=\d)")
+
+
+def true_minus(text: str) -> str:
+    """A page shows one minus sign, the true one (−18), also in the engine's
+    explanations, which keep ASCII "-18" for the pepper-score document."""
+    return _MINUS.sub("−", text)
 
 
 def points(value: int) -> str:
@@ -162,7 +175,7 @@ def history_row(
         board.seats[result.dealer],
         hand_summary(board.variant, board.seats, result.hand),
         [f"+{delta}" if delta >= 0 else points(delta) for delta in result.deltas],
-        explain_hand(board, result),
+        true_minus(explain_hand(board, result)),
         changes or [],
         auction_text(board.seats, result.hand),
     )
@@ -229,6 +242,16 @@ def form_values(form: HandForm) -> dict[str, object]:
     return {**form.initial, **dict(form.data.items())}
 
 
+def auction_example(variant: Variant) -> str:
+    """A legal auction under these rules, for the form's placeholder: the
+    first bidder passes, the next two bid the two lowest bids, the rest pass."""
+    low, next_up = (bid_label(rung.call) for rung in variant.ladder[:2])
+    if variant.seats == 2:
+        return f"{low}, {next_up}, pass"
+    passes = variant.seats - 3 if variant.one_call_each else variant.seats - 2
+    return ", ".join(["pass", low, next_up, *["pass"] * passes])
+
+
 def form_options(
     values: Mapping[str, object], board: Scoreboard, turn: Turn
 ) -> dict[str, object]:
@@ -261,7 +284,9 @@ def form_options(
             [(t, trump_label(t)) for t in (*TRUMP_LABELS, "no-trump")],
         ),
         "outcomes": _options(
-            values, "outcome", [("played", "Played"), ("conceded", "Conceded")]
+            values,
+            "outcome",
+            [("played", "Played"), ("conceded", "Conceded (thrown in)")],
         )
         if variant.negotiation
         else [],
@@ -274,8 +299,17 @@ def form_options(
             values, "free_tricks", [(str(n), str(n)) for n in range(most_free + 1)]
         ),
         "per_player": variant.sides > 2,
+        "auction_example": auction_example(variant),
         "players": [
-            (f"tricks_{seat}", name, values.get(f"tricks_{seat}", ""))
+            (
+                f"tricks_{seat}",
+                name,
+                _options(
+                    values,
+                    f"tricks_{seat}",
+                    [(str(n), str(n)) for n in range(variant.tricks_per_hand + 1)],
+                ),
+            )
             for seat, name in enumerate(seats)
         ],
         "can_pass": not forced,
@@ -288,3 +322,55 @@ def status(board: Scoreboard) -> str:
 
 def status_rule(board: Scoreboard) -> str:
     return explain_status_rule(board)
+
+
+def chart(board: Scoreboard) -> Chart | None:
+    """The score chart once a hand is played (rows hold each hand's totals)."""
+    if not board.rows:
+        return None
+    totals = [row[3] for row in board.rows]
+    return score_chart(board.side_names, totals, board.variant.target_score)
+
+
+def saved_line(board: Scoreboard) -> str:
+    """ "Hand 7 saved: Ann & Cat 31, Bob & Dan 18." after a save."""
+    totals = ", ".join(
+        f"{name} {points(total)}"
+        for name, total in zip(board.side_names, board.totals, strict=True)
+    )
+    return f"Hand {len(board.rows)} saved: {totals}."
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """A game in the list of games: its name or players, when it started,
+    the score and whether it is over (from the game row's summary)."""
+
+    game_id: object
+    title: str
+    players: str
+    preset: str
+    started: datetime
+    hands: int
+    score: str
+    finished: bool
+
+
+def game_card(game: Game) -> GameCard:
+    seats = tuple(game.seats)
+    names = side_names(find_variant(game.preset, len(seats)), seats)
+    totals = list(game.totals) or [0] * len(names)
+    score = " – ".join(
+        f"{name} {points(total)}" for name, total in zip(names, totals, strict=False)
+    )
+    players = ", ".join(seats)
+    return GameCard(
+        game.pk,
+        game.name or players,
+        players if game.name else "",
+        game.preset,
+        game.created_at,
+        game.hands_played,
+        score,
+        game.finished,
+    )

@@ -101,7 +101,7 @@ def _rung(variant: Variant, rule: BidRule) -> Rung:
         "1 a trick" if rule.made_points is None else f"+{rule.made_points}",
         f"−{rule.set_points}",
         defenders,
-        "no" if rule.max_free_tricks is None else f"up to {rule.max_free_tricks}",
+        _free_tricks(rule.max_free_tricks),
     )
 
 
@@ -302,3 +302,11 @@ def game_what_if(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 for compared in result.hands
             ]
     return render(request, "scorekeeper/what_if.html", context, status=status)
+
+
+def _free_tricks(most: int | None) -> str:
+    """What the defenders may be granted on a bid: "no concession" (the
+    hand must be played), "none" (they may only throw it in), "up to 2"."""
+    if most is None:
+        return "no concession"
+    return "none (throw in only)" if most == 0 else f"up to {most}"

@@ -6,6 +6,8 @@ changes a game only by appending one event through ``eventstore.append``.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -16,12 +18,15 @@ from django.db import transaction
 from . import eventstore
 from .eventstore import Appended
 from .gamelog import (
+    GameLog,
     LogEntry,
     LogError,
+    clean_text,
     game_variant,
     log_document,
     parse_seats,
     read_and_replay,
+    read_log,
 )
 from .models import Game
 from .rules.events import (
@@ -51,6 +56,7 @@ def game_create(
     seats: Sequence[str],
     first_dealer: int,
     overrides: Mapping[str, object] | None = None,
+    name: str = "",
     now: datetime,
 ) -> Game:
     try:
@@ -60,7 +66,11 @@ def game_create(
         raise SetupError(error.message) from None
     if not 0 <= first_dealer < len(names):
         raise SetupError("the first dealer must be one of the players")
+    problem = clean_text(name.strip(), limit=60)
+    if problem:
+        raise SetupError(f"the game's name {problem}")
     return Game.objects.create(
+        name=name.strip(),
         preset=variant.preset,
         overrides=dict(overrides or {}),
         seats=list(names),
@@ -133,12 +143,24 @@ def hand_correct(
     return _append(game, expected_seq, event, by=by, event_id=event_id, now=now)
 
 
+def log_digest(document: str | bytes) -> str:
+    """What identifies a log's content: the SHA-256 of its canonical form
+    (so spacing and key order do not matter)."""
+    return _digest(read_log(document))
+
+
+def _digest(log: GameLog) -> str:
+    canonical = json.dumps(log_document(log), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8", "backslashreplace")).hexdigest()
+
+
 def game_import(*, document: str | bytes, by: str = "", now: datetime) -> Game:
     """A new game from a pepper-log v1 document, refused whole if any event
     is illegal (``LogError``: ``event N: ...`` or ``log: ...``)."""
     log, board = read_and_replay(document)
     with transaction.atomic():
         game = Game.objects.create(
+            import_digest=_digest(log),
             preset=log.variant.preset,
             overrides=overrides_of(log.variant),
             seats=list(log.seats),

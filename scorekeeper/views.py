@@ -54,7 +54,10 @@ def home(request: HttpRequest) -> HttpResponse:
         for game in held.order_by("finished", "-updated_at")
         if access.role_of(request, game)
     ]
-    return render(request, "scorekeeper/home.html", {"games": games})
+    cards = [presenters.game_card(game) for game in games]
+    return render(
+        request, "scorekeeper/home.html", {"cards": cards, "kept": access.KEPT}
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -69,6 +72,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 seats=form.seats(),
                 first_dealer=form.cleaned_data["first_dealer"],
                 overrides=form.overrides(),
+                name=form.cleaned_data.get("name") or "",
                 now=timezone.now(),
             )
         except services.SetupError as refused:
@@ -90,8 +94,10 @@ def game_new(request: HttpRequest) -> HttpResponse:
             "presets": presets,
             "error": error,
             "seat_fields": [
-                (seat, form.data.get(f"seat_{seat}", "")) for seat in range(8)
+                (seat, str(form.data.get(f"seat_{seat}", "")).strip())
+                for seat in range(8)
             ],
+            "any_name": any(form.data.get(f"seat_{seat}") for seat in range(8)),
             "first_dealer": dealer or 0,
         },
         status=status,
@@ -104,10 +110,15 @@ def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
     request.session.modified = True  # renews the browser's hold on its games
     log = load(game)
     board = replay_log(log)
-    after = whole_number(request.GET.get("after", ""))
-    if after is not None and 0 < after < len(board.rows):
-        return _as_it_stood(request, game, board, after)
-    return _game_page(request, game, log, board, role=role)
+    after = request.GET.get("after")
+    if after is not None and board.rows:
+        number, note = _nearest_hand(after, len(board.rows))
+        return _as_it_stood(request, game, board, number, note)
+    if after is not None:
+        message = "No hand has been played yet, so there is no earlier score."
+        return _game_page(request, game, log, board, role=role, message=message)
+    saved = whole_number(request.GET.get("saved", "")) == len(log.entries)
+    return _game_page(request, game, log, board, role=role, saved=saved)
 
 
 @require_GET
@@ -136,6 +147,7 @@ def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, 
         "forced_line": presenters.forced_line(board, board.next),
         "status_line": presenters.status(board),
         "status_rule": presenters.status_rule(board),
+        "chart": presenters.chart(board),
         "seq": len(log.entries),
     }
 
@@ -181,8 +193,26 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return render(request, "scorekeeper/game_detail.html#polled", context)
 
 
+def _nearest_hand(asked: str, hands: int) -> tuple[int, str]:
+    """The hand ``?after=`` names, or the nearest real one and why."""
+    number = whole_number(asked)
+    if number is None:
+        return (
+            hands,
+            f"“{asked[:20]}” is not a hand number: this is after the last hand.",
+        )
+    if number < 1:
+        return 1, f"There is no hand {number}: this is after the first hand."
+    if number > hands:
+        return hands, (
+            f"There is no hand {number}: the game has {hands} "
+            f"hand{'s' if hands > 1 else ''}; this is after the last."
+        )
+    return number, ""
+
+
 def _as_it_stood(
-    request: HttpRequest, game: Game, board: Scoreboard, number: int
+    request: HttpRequest, game: Game, board: Scoreboard, number: int, note: str = ""
 ) -> HttpResponse:
     """The game as it stood after hand ``number``: its first hands replayed."""
     hands = [result.hand for result in board.hands[:number]]
@@ -198,6 +228,7 @@ def _as_it_stood(
         "sides": presenters.sides(then),
         "status_line": presenters.status(then),
         "rows": rows,
+        "note": note,
     }
     return render(request, "scorekeeper/game_then.html", context)
 
@@ -226,9 +257,17 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
         )
     by = form.cleaned_data.get("by") or ""
     response = (
-        _game_page(request, game, appended.log, appended.board, partial="saved", by=by)
+        _game_page(
+            request,
+            game,
+            appended.log,
+            appended.board,
+            partial="saved",
+            by=by,
+            saved=True,
+        )
         if getattr(request, "htmx", False)
-        else redirect("game", game_id=game.pk)
+        else redirect(f"{reverse('game', args=[game.pk])}?saved={appended.seq}")
     )
     _remember_by(response, by)
     return response
@@ -331,6 +370,7 @@ def _game_page(
     partial: str = "game",
     role: access.Role = "edit",
     by: str | None = None,
+    saved: bool = False,
 ) -> HttpResponse:
     game_url = reverse("game", args=[game.pk])
     context: dict[str, Any] = {
@@ -340,6 +380,11 @@ def _game_page(
         "message": message,
         "role": role,
     }
+    if saved and role == "edit" and board.hands:
+        # "Hand 7 saved: ..." where the player tapped, with an Undo (a void).
+        context["saved_line"] = presenters.saved_line(board)
+        context["undo_target"] = board.hands[-1].target
+        context["undo_id"] = new_event_id()
     if role == "edit" and partial == "game":
         context["links"] = _share_links(request, game)
     htmx = getattr(request, "htmx", False)
@@ -468,9 +513,11 @@ def _form_problem(form: VoidForm) -> str:
     return " ".join(dict.fromkeys(problems)) + " Nothing was voided."
 
 
-def _try_change(change: Callable[[], object], doing: str) -> str:
-    """Append a void or a correction: "" once saved, else what to tell the
-    player (nothing was saved)."""
+def _try_change(
+    change: Callable[[], object], doing: str, board: Scoreboard, result: HandResult
+) -> str:
+    """Append a void or a correction of ``result``: "" once saved, else what
+    to tell the player (nothing was saved)."""
     try:
         change()
     except (Conflict, IdTaken):
@@ -480,8 +527,36 @@ def _try_change(change: Callable[[], object], doing: str) -> str:
     except Busy:
         return "The game's storage did not take it (busy or failing); nothing was saved. Try again."
     except Refused as refused:
+        later = next((h for h in board.hands if h.target == refused.event), None)
+        if later is not None and later.number > result.number:
+            return _later_hand_broken(refused, doing, board, result, later)
         return _refusal(refused)
     return ""
+
+
+def _later_hand_broken(
+    refused: Refused,
+    doing: str,
+    board: Scoreboard,
+    result: HandResult,
+    later: HandResult,
+) -> str:
+    """The change itself is fine, but a later hand would break: say so, and
+    what to do instead (the engine's remedy is about that later hand)."""
+    summary = presenters.hand_summary(board.variant, board.seats, later.hand)
+    why = presenters.sentence(refused.rule_message)
+    if doing == "voiding":
+        return (
+            f"Voiding hand {result.number} would move every later hand to another "
+            f"dealer and first bidder, and hand {later.number} ({summary}) would no "
+            f"longer be legal: {why} Void from the last hand back, or correct "
+            f"hand {result.number} instead."
+        )
+    return (
+        f"This correction of hand {result.number} would make hand {later.number} "
+        f"({summary}) illegal: {why} Correct hand {later.number} first, or void "
+        "from the last hand back."
+    )
 
 
 def _hand_named(
@@ -524,6 +599,8 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
                 now=timezone.now(),
             ),
             "voiding",
+            board,
+            result,
         )
         if not error:
             return _back_to_game(game, data["by"])
@@ -572,6 +649,8 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
                 now=timezone.now(),
             ),
             "correcting",
+            board,
+            result,
         )
         if not error:
             return _back_to_game(game, data.get("by") or "")
@@ -621,30 +700,48 @@ def _initial(
 @rate_limited("import")
 def game_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
-    error = ""
+    error, earlier = "", None
     if request.method == "POST" and form.is_valid():
         try:
             document = form.document()
-            game = services.game_import(document=document, now=timezone.now())
+            if request.POST.get("again") != "1":
+                earlier = _imported_before(request, document)
+            if earlier is None:
+                game = services.game_import(document=document, now=timezone.now())
         except LogError as refused:
             error = str(refused)
         else:
-            access.grant(request, game, game.edit_token)
-            return redirect("game", game_id=game.pk)
+            if earlier is None:
+                access.grant(request, game, game.edit_token)
+                return redirect("game", game_id=game.pk)
+            form = ImportForm(initial={"text": document.decode(errors="replace")})
     return render(
         request,
         "scorekeeper/game_import.html",
-        {"form": form, "error": error},
+        {"form": form, "error": error, "earlier": earlier},
         status=422 if error else 200,
     )
 
 
+def _imported_before(request: HttpRequest, document: bytes) -> Game | None:
+    """A game this browser holds that was imported from the same log."""
+    digest = services.log_digest(document)
+    held = Game.objects.filter(import_digest=digest, pk__in=access.held_games(request))
+    return next((game for game in held if access.role_of(request, game)), None)
+
+
 @require_GET
 def game_log(request: HttpRequest, game_id: UUID) -> JsonResponse:
+    """The stored log; ``?download=1`` saves it as a file (a phone would
+    otherwise only show it as text)."""
     game, _ = access.game_for(request, game_id)
-    return JsonResponse(
+    response = JsonResponse(
         services.game_export(game=game), json_dumps_params={"indent": 1}
     )
+    if request.GET.get("download"):
+        day = game.created_at.date().isoformat()
+        response["Content-Disposition"] = f'attachment; filename="pepper-{day}.json"'
+    return response
 
 
 @require_GET

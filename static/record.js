@@ -50,3 +50,64 @@
   document.addEventListener("DOMContentLoaded", function () { fillBy(document); });
   document.body.addEventListener("htmx:load", function (event) { fillBy(event.detail.elt); });
 })();
+
+// Three players, each for himself: once every count but one is tapped,
+// the last is what is left of the hand's tricks (the server does the same).
+(function () {
+  "use strict";
+  document.body.addEventListener("change", function (event) {
+    var box = event.target.closest && event.target.closest(".per-player");
+    if (!box) return;
+    var total = Number(box.dataset.total);
+    var groups = Array.prototype.slice.call(box.querySelectorAll("fieldset"));
+    var open = groups.filter(function (group) { return !group.querySelector("input:checked"); });
+    if (open.length !== 1) return;
+    var used = groups.reduce(function (sum, group) {
+      var checked = group.querySelector("input:checked");
+      return sum + (checked ? Number(checked.value) : 0);
+    }, 0);
+    var last = open[0].querySelector('input[value="' + (total - used) + '"]');
+    if (last) last.checked = true;
+  });
+})();
+
+// A bid that allows fewer free tricks hides the larger choices: clear a
+// hidden choice, so that nothing invisible is sent.
+(function () {
+  "use strict";
+  document.body.addEventListener("change", function (event) {
+    var input = event.target;
+    var form = input.form;
+    if (!form || form.id !== "record" || (input.name !== "bid" && input.name !== "trump")) return;
+    form.querySelectorAll("input[name=free_tricks]:checked, input[name=outcome][value=conceded]:checked")
+      .forEach(function (chosen) {
+        if (chosen.closest("label").offsetParent === null) {
+          chosen.checked = false;
+          if (chosen.name === "outcome") {
+            var played = form.querySelector("input[name=outcome][value=played]");
+            if (played) played.checked = true;
+          }
+        }
+      });
+  });
+})();
+
+// "Copy the log": the game's log to the clipboard, for a chat or an e-mail.
+(function () {
+  "use strict";
+  function reveal(root) {
+    (root.querySelectorAll ? root.querySelectorAll("[data-copy]") : []).forEach(function (button) {
+      if (navigator.clipboard) button.hidden = false;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { reveal(document); });
+  document.body.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-copy]");
+    if (!button) return;
+    fetch(button.dataset.copy, { credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(function (text) { return navigator.clipboard.writeText(text); })
+      .then(function () { button.textContent = "Copied"; })
+      .catch(function () { button.textContent = "Could not copy: use Download"; });
+  });
+})();

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import pytest
 from django.test import Client
 
+from scorekeeper.forms import call_of
 from scorekeeper.models import Game
+from scorekeeper.presenters import auction_example
+from scorekeeper.rules.referee import seat_calls, turn_of, verify_auction
 from tests.conftest import join
+from tests.factories import variant
 from tests.records import new_game, record_hands
+from tests.strategies import SEATINGS
 
 HTMX = {"HX-Request": "true"}
 
@@ -85,3 +91,30 @@ def test_the_banner_names_the_winners_own_total_and_the_rule(
     assert "seed 002" in banner and 'href="/games/' in banner  # the rule's link
     winner = page[page.index('class="side leading won"') :][:120]
     assert "Ann &amp; Cat" in winner  # the outline on the winner, not the top total
+
+
+@pytest.mark.parametrize(("preset", "seats"), SEATINGS)
+def test_the_auction_placeholder_is_a_legal_auction_of_the_preset(
+    preset: str, seats: int
+) -> None:
+    rules = variant(preset, seats)
+    turn = turn_of(rules, 0, 1, False)
+    example = auction_example(rules)
+    calls = [call_of("-".join(word.split())) for word in example.split(", ")]
+    verify_auction(rules, turn, seat_calls(rules, turn, calls))  # raises if illegal
+
+
+def test_voiding_an_earlier_pepper_round_hand_says_the_real_cause(
+    client: Client, moon_game: Game, now: datetime
+) -> None:
+    record_hands(moon_game, now, (1, 4, "hearts", [2, 4]), (2, 4, "spades", [4, 2]))
+    response = client.post(
+        f"/games/{moon_game.pk}/hands/1/void",
+        {"expected_seq": 2, "event_id": "v1", "reason": "wrong"},
+    )
+    text = response.content.decode()
+    assert response.status_code == 422
+    assert "Voiding hand 1 would move every later hand to another dealer" in text
+    assert "hand 2 (Cat bid 4 ♠, took 4) would no longer be legal" in text
+    assert "Void from the last hand back, or correct hand 1 instead" in text
+    assert "record Cat bidding 4" not in text

@@ -1,0 +1,93 @@
+"""The score chart: each side's total after every hand, laid out for an
+inline SVG drawn on the server (no chart library, no script).
+
+Pure: plain numbers in, coordinates out; the template draws them. The
+history list beside it is its text equivalent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 320, 180
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 22
+# Told apart by dash as well as colour, for colour-blind players.
+STYLES = [
+    ("#0b5d3b", ""),
+    ("#b00020", "6 3"),
+    ("#1a4f9c", "2 3"),
+    ("#8a5a00", "8 3 2 3"),
+]
+
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    total: int
+    points: str  # SVG polyline points: "x,y x,y ..."
+    colour: str
+    dash: str
+    end_x: float
+    end_y: float
+
+    @property
+    def shown(self) -> str:
+        return _signed(self.total)
+
+
+@dataclass(frozen=True)
+class Tick:
+    at: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    lines: list[Line]
+    y_ticks: list[Tick]
+    x_ticks: list[Tick]
+    target_y: float
+    target: int
+    hands: int
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+    right_edge: int = WIDTH - RIGHT
+    bottom_edge: int = HEIGHT - BOTTOM
+
+
+def score_chart(
+    names: Sequence[str], totals_after: Sequence[Sequence[int]], target: int
+) -> Chart:
+    """``totals_after[k]``: every side's total after hand k+1."""
+    series = [
+        [0, *(totals[side] for totals in totals_after)] for side in range(len(names))
+    ]
+    low = min(0, *(min(values) for values in series))
+    high = max(target, *(max(values) for values in series))
+    hands = len(totals_after)
+
+    def x(hand: int) -> float:
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * hand / max(hands, 1), 1)
+
+    def y(total: int) -> float:
+        span = (HEIGHT - TOP - BOTTOM) * (total - low) / max(high - low, 1)
+        return round(HEIGHT - BOTTOM - span, 1)
+
+    lines = []
+    for side, values in enumerate(series):
+        colour, dash = STYLES[side % len(STYLES)]
+        points = " ".join(f"{x(hand)},{y(total)}" for hand, total in enumerate(values))
+        lines.append(
+            Line(names[side], values[-1], points, colour, dash, x(hands), y(values[-1]))
+        )
+    y_values = sorted({low, 0, target})
+    y_ticks = [Tick(y(value), _signed(value)) for value in y_values]
+    step = max(1, -(-hands // 6))  # at most about 7 hand numbers along the bottom
+    x_ticks = [Tick(x(hand), str(hand)) for hand in range(0, hands + 1, step)]
+    return Chart(lines, y_ticks, x_ticks, y(target), target, hands)
+
+
+def _signed(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
