@@ -12,7 +12,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import GameEvent
 from tests.e2e.conftest import Looker, fill_hand
-from tests.records import new_game, record_hands
+from tests.records import HandSpec, new_game, record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -100,7 +100,7 @@ def test_readme_screenshots_of_the_game_its_chart_and_the_tv(
     page: Page, live_server: LiveServer, looker: Looker
 ) -> None:
     game = new_game("moon-42", now=timezone.now())
-    hands = [
+    hands: list[HandSpec] = [
         (1, 4, "hearts", [2, 4]),
         (2, 4, "spades", [4, 2]),
         (3, 4, "clubs", [1, 5]),
