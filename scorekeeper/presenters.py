@@ -115,6 +115,17 @@ def sides(board: Scoreboard) -> list[Side]:
     ]
 
 
+LONG_WORD = 10  # characters: wider than half a phone's score box, bold
+
+
+def long_names(board: Scoreboard) -> bool:
+    """A name piece too wide for a side-by-side score box ("Bartholomew,"):
+    the boxes then take a row each rather than break before a comma."""
+    return any(
+        len(word) > LONG_WORD for name in board.side_names for word in name.split()
+    )
+
+
 def turn_line(board: Scoreboard) -> str:
     """ "Hand 7 · Cat deals · Dan bids first"."""
     turn = board.next

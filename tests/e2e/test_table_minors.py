@@ -119,3 +119,42 @@ def test_readme_screenshots_of_the_game_its_chart_and_the_tv(
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{live_server.url}/games/{game.pk}/tv")
     page.screenshot(path=str(DOCS / "tv-view.png"))
+
+
+# For every comma in the side names: is it the first character on its line?
+COMMAS_STARTING_A_LINE = """() => {
+  const found = [];
+  for (const box of document.querySelectorAll('.side-name')) {
+    const text = box.firstChild;
+    for (let i = 1; i < text.length; i++) {
+      if (text.data[i] !== ',') continue;
+      const range = document.createRange();
+      range.setStart(text, i - 1); range.setEnd(text, i);
+      const before = range.getBoundingClientRect().top;
+      range.setStart(text, i); range.setEnd(text, i + 1);
+      if (range.getBoundingClientRect().top > before + 2) found.push(box.textContent);
+    }
+  }
+  return found;
+}"""
+
+
+def test_long_names_never_wrap_to_a_line_that_starts_with_a_comma(
+    page: Page, live_server: LiveServer, looker: Looker
+) -> None:
+    from scorekeeper import services
+
+    names = [
+        "Bartholomew",
+        "Christabel",
+        "Maximiliane",
+        "Fitzgerald",
+        "Evangeline",
+        "Wilhelmina",
+    ]
+    game = services.game_create(
+        preset="bid-euchre", seats=names, first_dealer=0, now=timezone.now()
+    )
+    page.goto(f"{live_server.url}/join/{game.edit_token}")
+    assert page.evaluate(COMMAS_STARTING_A_LINE) == []
+    looker.look("long-names")
