@@ -20,6 +20,7 @@ from scorekeeper.rules.errors import RulesError, Violation
 from scorekeeper.rules.events import (
     AuctionCall,
     Event,
+    GameEnded,
     Hand,
     HandCorrected,
     HandPassedOut,
@@ -229,8 +230,13 @@ def parse_entry(raw: object, n: int) -> LogEntry:
             if not isinstance(raw.get("hand"), dict):
                 raise LogError('a correction needs "hand": the hand as it was', event=n)
             event = HandCorrected(target, parse_hand(raw["hand"], n))
+    elif kind == "end":
+        reason = raw.get("reason", "")
+        if not isinstance(reason, str):
+            raise LogError('"reason" must be text', event=n)
+        event = GameEnded(reason)
     else:
-        raise LogError('"type" must be "hand", "void" or "correct"', event=n)
+        raise LogError('"type" must be "hand", "void", "correct" or "end"', event=n)
     return LogEntry(event, raw.get("id"), raw.get("at"), raw.get("by"), raw.get("note"))
 
 
@@ -239,7 +245,7 @@ def check_entry_text(entry: LogEntry, n: int) -> None:
     holds to the limits a parsed one does."""
     raw: dict[str, object] = {"id": entry.id, "at": entry.at, "by": entry.by}
     raw["note"] = entry.note
-    if isinstance(entry.event, HandVoided):
+    if isinstance(entry.event, HandVoided | GameEnded):
         raw["reason"] = entry.event.reason
     for key, value in raw.items():
         if isinstance(value, str):
@@ -377,6 +383,10 @@ def event_document(entry: LogEntry) -> dict[str, object]:
     document: dict[str, object]
     if isinstance(event, HandVoided):
         document = {"type": "void", "target": event.target}
+        if event.reason:
+            document["reason"] = event.reason
+    elif isinstance(event, GameEnded):
+        document = {"type": "end"}
         if event.reason:
             document["reason"] = event.reason
     elif isinstance(event, HandCorrected):

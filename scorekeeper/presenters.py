@@ -328,7 +328,7 @@ def form_options(
 
 
 def status(board: Scoreboard) -> str:
-    return explain_status(board)
+    return true_minus(explain_status(board))
 
 
 def status_rule(board: Scoreboard) -> str:

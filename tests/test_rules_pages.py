@@ -79,7 +79,7 @@ def test_what_if_shows_both_results_and_what_the_other_rules_cannot_express(
     # As played: 1-4, then Cat's moon with every trick, 8 to -3. Under classic
     # the moon is left out: Bob & Dan's 4 with 5 tricks scores 5, and 1.
     assert "<td>8</td><td>1</td>" in page and "<td>-3</td><td>5</td>" in page
-    assert "Left out: classic has no bid &#x27;moon&#x27;" in page
+    assert "Left out: classic has no bid &quot;moon&quot;" in page
 
 
 def test_what_if_under_its_own_rules_changes_nothing(

@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
-from .cards import TRUMP_NAMES
 from .errors import VariantError, Violation
-from .events import Event, Hand, HandCorrected, HandPassedOut, HandRecorded, HandVoided
+from .events import (
+    Event,
+    GameEnded,
+    Hand,
+    HandCorrected,
+    HandPassedOut,
+    HandRecorded,
+    HandVoided,
+)
 from .referee import Turn, turn_of, verify_hand
 from .variants import DEFAULT_TIE_PEPPER_ROUND, Variant
 
@@ -109,8 +116,11 @@ class Scoreboard(NamedTuple):
     targets: tuple[int, ...] = ()
     # Which rule named the winners: "target" (one side reached it),
     # "higher" or "bidder" (several reached it in one hand: contract §2's
-    # both_reach), "co-winners" (an exact tie at the top); "" while playing.
+    # both_reach), "co-winners" (an exact tie at the top), "must-bid" (the
+    # bidders made it to the target), "mercy", "hand-limit" (contract §5),
+    # "ended" (an end event, §6); "" while playing.
     decided: str = ""
+    end_reason: str = ""  # the end event's reason, when the game was ended
 
     @property
     def hands(self) -> Hands:
@@ -164,6 +174,7 @@ class _Fold:
         "tied",
         "pepper_until",
         "decided",
+        "end_reason",
     )
 
     def __init__(
@@ -178,6 +189,7 @@ class _Fold:
         self.tied: tuple[int, ...] = ()
         self.pepper_until = variant.pepper_round_hands
         self.decided = ""
+        self.end_reason = ""
 
     def turn(self) -> Turn:
         number = len(self.results) + 1
@@ -195,12 +207,18 @@ class _Fold:
         cost less than the ``isinstance`` calls mypy would need.)
         """
         totals, results = self.totals, self.results
-        seats, sides, target, outcomes, forced, nobody_scores, by_side = (
+        seats, sides, target, outcomes, forced, nobody_scores, by_side, trumps = (
             self.variant.engine_constants
         )
         pepper_until, over = self.pepper_until, bool(self.winners)
-        trump_names, number, first_dealer = TRUMP_NAMES, len(results), self.first_dealer
+        number, first_dealer = len(results), self.first_dealer
         two_sides = sides == 2
+        variant = self.variant
+        checks_every_hand = (
+            variant.must_bid_to_win
+            or variant.mercy is not None
+            or variant.hand_limit > 0
+        )
         for position, hand in stream:
             kind = type(hand)
             if kind is not HandRecorded and kind is not HandPassedOut:
@@ -217,7 +235,7 @@ class _Fold:
             ):
                 tricks = hand.tricks
                 if tricks is not None:
-                    if hand.trump in trump_names:
+                    if hand.trump in trumps:
                         deltas = outcomes.get((hand.bid, hand.bidder, tricks))
                 else:
                     key = (hand.bid, hand.bidder, hand.free_tricks, hand.trump)
@@ -236,11 +254,71 @@ class _Fold:
                     if total >= target:
                         reached = True
             results.append((position, hand, deltas, tuple(totals), pepper))
-            if reached:
-                bidder = hand.bidder % sides if kind is HandRecorded else None
-                self._settle(number, bidder)
+            if reached or checks_every_hand:
+                self._after_hand(number, hand, reached)
                 pepper_until, over = self.pepper_until, bool(self.winners)
         return None
+
+    def _after_hand(self, number: int, hand: Hand, reached: bool) -> None:
+        """Has the game been won? The target (or must_bid_to_win), then
+        mercy, then hand_limit: the first that ends it names the winners
+        (contract §5)."""
+        variant = self.variant
+        bidder = hand.bidder % variant.sides if type(hand) is HandRecorded else None
+        if variant.must_bid_to_win:
+            self._bidders_made_it(hand, bidder)
+        elif reached:
+            self._settle(number, bidder)
+        totals = self.totals
+        mercy = variant.mercy
+        if not self.winners and mercy is not None and min(totals) <= mercy:
+            self._highest_win("mercy")
+        if not self.winners and variant.hand_limit and number >= variant.hand_limit:
+            self._at_the_hand_limit(number)
+
+    def _bidders_made_it(self, hand: Hand, bidder: int | None) -> None:
+        """must_bid_to_win: the bidders win once they made their bid (or it
+        was conceded to them) and stand at or above the target."""
+        if bidder is None or self.totals[bidder] < self.variant.target_score:
+            return
+        assert type(hand) is HandRecorded
+        rule = self.variant.bid_rule(hand.bid)
+        assert rule is not None
+        tricks = hand.tricks
+        if tricks is None or tricks[bidder] >= rule.tricks_needed:
+            self.winners, self.tied, self.decided = (bidder,), (), "must-bid"
+
+    def _highest_win(self, decided: str) -> None:
+        top = max(self.totals)
+        self.winners = tuple(s for s, total in enumerate(self.totals) if total == top)
+        self.tied, self.decided = (), decided
+
+    def _at_the_hand_limit(self, number: int) -> None:
+        """After the hand limit: the highest total alone wins; a tie at the
+        top follows exact_tie (contract §5)."""
+        top = max(self.totals)
+        leaders = tuple(s for s, total in enumerate(self.totals) if total == top)
+        if len(leaders) == 1 or self.variant.exact_tie == "co-winners":
+            self.winners, self.tied, self.decided = leaders, (), "hand-limit"
+            return
+        self.tied = leaders
+        if self.variant.exact_tie == "pepper-round":
+            length = self.variant.pepper_round_hands or DEFAULT_TIE_PEPPER_ROUND
+            self.pepper_until = number + length
+
+    def end(self, position: int, event: GameEnded) -> None:
+        """An end event: the game ends as it stands (contract §6)."""
+        if self.winners:
+            names = side_names(self.variant, self.names)
+            won = " and ".join(names[side] for side in self.winners)
+            raise Violation(
+                f"the game is already over: {won} won, so it cannot be ended",
+                rule="contract §6",
+                remedy="leave the end event out",
+                event=position,
+            )
+        self._highest_win("ended")
+        self.end_reason = event.reason
 
     def _referee(self, position: int, hand: Hand) -> tuple[int, ...]:
         """The referee's verdict on a hand the quick look-up did not settle:
@@ -313,6 +391,7 @@ class _Fold:
                 self.pepper_until,
                 targets,
                 self.decided,
+                self.end_reason,
             ),
         )
 
@@ -340,6 +419,10 @@ def replay(
     unfiled = 1  # the first position not yet filed in ``hands``
     while (change := fold.play(stream)) is not None:
         position, event = change
+        if type(event) is GameEnded:
+            _check_last(events, position)
+            fold.end(position, event)
+            break
         for earlier in range(unfiled, position):
             hands[earlier] = (earlier, events[earlier - 1])  # type: ignore[assignment]
         unfiled = position + 1
@@ -352,6 +435,17 @@ def replay(
         fold = _Fold(variant, names, first_dealer)
         fold.play(iter(hands.values()))
     return fold.scoreboard(tuple(hands))
+
+
+def _check_last(events: Sequence[Event], position: int) -> None:
+    """An end event is the log's last: anything after it is an error."""
+    if position < len(events):
+        raise Violation(
+            f"the game was ended at event {position}: no event can follow it",
+            rule="contract §6",
+            remedy="leave this event out, or remove the end event before it",
+            event=position + 1,
+        )
 
 
 def _check_target(

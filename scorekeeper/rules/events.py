@@ -61,4 +61,12 @@ class HandCorrected:
     hand: Hand
 
 
-Event = HandRecorded | HandPassedOut | HandVoided | HandCorrected
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game was ended as it stood (a league round called by the clock):
+    the highest total wins, all tied at the top win (contract §6)."""
+
+    reason: str = ""
+
+
+Event = HandRecorded | HandPassedOut | HandVoided | HandCorrected | GameEnded

@@ -40,12 +40,23 @@ def explain_hand(board: Scoreboard, result: HandResult) -> str:
 
 def _bidder_why(variant: Variant, rule: BidRule, won: int) -> str:
     if won < rule.tricks_needed:
-        if rule.set_points == variant.tricks_per_hand and rule.made_points is None:
-            return f" (a set costs {rule.set_points} whatever the bid)"
-        return f" (a set costs the bid's {rule.set_points})"
+        return f" ({_set_costs(variant, rule)})"
     if rule.made_points is None:
         return " (a point a trick)"
     return " (the bid's value)" if rule.made_points != won else ""
+
+
+def _set_costs(variant: Variant, rule: BidRule) -> str:
+    """What a set costs, as the rule book says it: classic's fixed penalty,
+    bid-euchre's number bid (seed 002 'Scoring'), a top bid's points."""
+    kind = dict(variant.rungs)[rule.call]
+    if kind in ("top", "double-top"):
+        return f"a set costs the bid's {rule.set_points}"
+    if variant.set_penalty != "bid":
+        return f"a set costs {rule.set_points} whatever the bid"
+    if kind == "little":
+        return f"a set costs the {rule.set_points} tricks it needed"
+    return f"a set costs the number bid, {rule.set_points}"
 
 
 def _defender_why(variant: Variant, rule: BidRule, won: int) -> str:
@@ -109,14 +120,12 @@ def explain_status(board: Scoreboard) -> str:
 
 
 def _explain_win(board: Scoreboard) -> str:
-    names, totals, target = board.side_names, board.totals, board.variant.target_score
-    winners = board.winners
-    if board.decided == "co-winners":
+    names, totals, variant = board.side_names, board.totals, board.variant
+    target, winners = variant.target_score, board.winners
+    why = _why_it_ended(board)
+    if len(winners) > 1:
         tied = " and ".join(names[side] for side in winners)
-        return (
-            f"{tied} win, tied at {totals[winners[0]]}: an exact tie at the top "
-            "of the target, and all tied win."
-        )
+        return f"{tied} win, tied at {totals[winners[0]]}: {why}."
     side = winners[0]
     name = names[side]
     verb = "win" if " & " in name else "wins"
@@ -133,18 +142,53 @@ def _explain_win(board: Scoreboard) -> str:
             f"{text}: {also} reached {target} in the same hand, and the higher "
             "total wins."
         )
-    return f"{text}: first to reach {target}."
+    return f"{text}: {why}."
+
+
+def _why_it_ended(board: Scoreboard) -> str:
+    """The rule that ended the game, in players' words (contract §5, §6)."""
+    variant = board.variant
+    if board.decided == "co-winners":
+        return "an exact tie at the top of the target, and all tied win"
+    if board.decided == "must-bid":
+        return (
+            f"they made their bid and stand at {variant.target_score} or more, "
+            "and only the bidding side can win"
+        )
+    if board.decided == "mercy":
+        return (
+            f"a side fell to {variant.mercy} or below, so the mercy rule ends "
+            "the game and the highest total wins"
+        )
+    if board.decided == "hand-limit":
+        hands = variant.hand_limit
+        return (
+            f"the game ends after {hands} hand{'' if hands == 1 else 's'}, and "
+            "the highest total wins"
+        )
+    if board.decided == "ended":
+        reason = f" ({board.end_reason})" if board.end_reason else ""
+        return f"the game was ended as it stood{reason}, and the highest total wins"
+    return f"first to reach {variant.target_score}"
 
 
 STATUS_TOPICS = {
     "bidder": "both_reach",
     "higher": "both_reach",
     "co-winners": "exact_tie",
+    "must-bid": "target",
+}
+STATUS_SOURCES = {
+    "mercy": "house rule",
+    "hand-limit": "house rule",
+    "ended": "contract §6",
 }
 
 
 def status_rule(board: Scoreboard) -> str:
     """Where the rule behind ``explain_status`` comes from (a seed)."""
+    if board.decided in STATUS_SOURCES:
+        return STATUS_SOURCES[board.decided]
     if board.winners:
         return board.variant.cite(STATUS_TOPICS.get(board.decided, "target"))
     if board.tied:

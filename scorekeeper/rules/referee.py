@@ -14,7 +14,7 @@ from typing import NamedTuple
 from .cards import TRUMPS
 from .errors import Violation
 from .events import PASS, AuctionCall, Call, Hand, HandPassedOut, HandRecorded
-from .variants import BidRule, Variant
+from .variants import BidRule, Variant, json_call
 
 
 class Turn(NamedTuple):
@@ -91,6 +91,14 @@ def _verify_passed_out(
             rule=variant.cite("pepper_round"),
             remedy=f"record {seat_name(names, turn.first_bidder)}'s bid of {turn.forced_bid}",
         )
+    if variant.stick_the_dealer:
+        raise Violation(
+            "the dealer is stuck: when everyone else passes, "
+            f"{seat_name(names, turn.dealer)} (the dealer) must bid, so no hand "
+            "is passed out",
+            rule="house rule: stick the dealer",
+            remedy=f"record {seat_name(names, turn.dealer)}'s bid",
+        )
     if hand.auction is not None:
         outcome = verify_auction(variant, turn, hand.auction, names)
         if outcome is not None:
@@ -110,20 +118,19 @@ def _verify_contract(
             rule="contract §1",
             remedy="name one of the players as the bidder",
         )
-    rule = variant.bid_rule(hand.bid)
-    if rule is None:
-        ladder = ", ".join(str(rung.call) for rung in variant.ladder)
-        raise Violation(
-            f"{variant.preset} has no bid {hand.bid!r}: the bids are {ladder}",
-            rule=variant.cite("ladder"),
-            remedy=f"choose one of {ladder}",
-        )
+    rule = _verify_bid(variant, hand.bid)
     if hand.trump not in TRUMPS:
         raise Violation(
             f"{hand.trump!r} is not a trump: choose clubs, diamonds, hearts, "
             "spades or no-trump",
             rule="contract §1",
             remedy="choose clubs, diamonds, hearts, spades or no-trump",
+        )
+    if hand.trump not in variant.trumps:
+        raise Violation(
+            "this house plays without no-trump: every hand names a trump suit",
+            rule="house rule: no no-trump",
+            remedy="choose clubs, diamonds, hearts or spades",
         )
     if turn.pepper_round and (
         hand.bidder != turn.first_bidder
@@ -136,6 +143,29 @@ def _verify_contract(
             f"bid at {turn.forced_bid} and nobody else bids",
             rule=variant.cite("pepper_round"),
             remedy=f"record {seat_name(names, turn.first_bidder)} bidding {turn.forced_bid}, with no auction",
+        )
+    return rule
+
+
+def _verify_bid(variant: Variant, call: Call) -> BidRule:
+    """The rule of a bid on the ladder, at or above the house's minimum."""
+    rule = variant.bid_rule(call)
+    ladder = ", ".join(json_call(rung.call) for rung in variant.legal_ladder)
+    if rule is None:
+        written = str(call).strip()
+        raise Violation(
+            f"the bid {json_call(call)} is text: write it as the number {written}"
+            if isinstance(call, str) and written.isdigit()
+            else f"{variant.preset} has no bid {json_call(call)}: the bids are {ladder}",
+            rule=variant.cite("ladder"),
+            remedy=f"choose one of {ladder}",
+        )
+    if (variant.rank_of(call) or 0) < (variant.rank_of(variant.minimum_bid) or 0):
+        raise Violation(
+            f"the lowest bid here is {json_call(variant.minimum_bid)}, "
+            f"so {json_call(call)} cannot be bid",
+            rule=variant.cite("ladder"),
+            remedy=f"choose one of {ladder}",
         )
     return rule
 
@@ -192,6 +222,25 @@ class _Auction:
         self.high_rank = -1
         self.calls = 0
         self.expected: int | None = turn.first_bidder
+        self.dealer = turn.dealer
+        self.lowest = variant.minimum_bid
+
+    def _check_stuck(self, seat: int, position: int) -> None:
+        """Stick the dealer: when every other seat has passed without a
+        bid, the dealer may not pass (contract §5)."""
+        seats = self.variant.seats
+        if (
+            self.variant.stick_the_dealer
+            and seat == self.dealer
+            and self.high is None
+            and len(self.passed - {seat}) == seats - 1
+        ):
+            raise Violation(
+                f"call {position}: everyone else passed, so "
+                f"{seat_name(self.names, seat)}, the dealer, is stuck and must bid",
+                rule="house rule: stick the dealer",
+                remedy=f"give {seat_name(self.names, seat)}'s bid instead of a pass",
+            )
 
     def take(self, seat: int, call: Call) -> None:
         """One call: refused unless it is that seat's turn and a legal call."""
@@ -211,15 +260,20 @@ class _Auction:
                 remedy="give each call to the seat whose turn it was",
             )
         if call == PASS:
+            self._check_stuck(seat, position)
             self.passed.add(seat)
         else:
             rank = _ladder_rank(self.variant, call)
-            if rank is None:
-                raise Violation(
-                    f"call {position}: {self.variant.preset} has no bid {call!r}",
-                    rule=self.variant.cite("ladder"),
-                    remedy="use a bid from the ladder, or pass",
-                )
+            if rank is None or rank < (_ladder_rank(self.variant, self.lowest) or 0):
+                try:
+                    _verify_bid(self.variant, call)
+                except Violation as refused:
+                    raise Violation(
+                        f"call {position}: {refused.message}",
+                        rule=refused.rule,
+                        remedy=refused.remedy,
+                    ) from None
+            assert rank is not None  # _verify_bid refused every other call
             if self.high is not None and rank <= self.high_rank:
                 raise Violation(
                     f"call {position}: a bid must be higher than {self.high[1]}",

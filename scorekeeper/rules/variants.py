@@ -18,6 +18,10 @@ from .errors import VariantError
 from .events import Call, HandRecorded
 
 BothReach = Literal["higher", "bidder"]
+# How a rung of the ladder scores, whatever the house changes: a number of
+# tricks, little-pepper (all the tricks, a point a trick), a top bid (big
+# pepper, pepper, moon) or twice a top bid (double pepper, double moon).
+RungKind = Literal["number", "little", "top", "double-top"]
 ExactTie = Literal["co-winners", "play-on", "pepper-round"]
 EXACT_TIES: tuple[ExactTie, ...] = ("co-winners", "play-on", "pepper-round")
 BOTH_REACH: tuple[BothReach, ...] = ("higher", "bidder")
@@ -42,6 +46,10 @@ class BidRule:
     set_points: int
     defender_points: int | None = None
     max_free_tricks: int | None = None
+    # The bid's value (contract §5): the number bid, the tricks little-pepper
+    # needs, or a top bid's points. A conceded hand scores it; a side shut
+    # out loses it where defenders_shut_out_lose.
+    value: int = 0
 
     @property
     def label(self) -> str:
@@ -58,14 +66,25 @@ class Variant:
     seats: int
     teams: bool
     tricks_per_hand: int
-    ladder: tuple[BidRule, ...]
+    rungs: tuple[tuple[Call, RungKind], ...]  # the ladder, low to high
+    numbered_made_value: bool  # a made number bid scores its value (moon-42)
+    top_pays_defenders: bool  # defenders with a trick score a top bid's points
     target_score: int
     pepper_round_hands: int
     exact_tie: ExactTie
     both_reach: BothReach
+    minimum_bid: Call
+    stick_the_dealer: bool
+    set_penalty: int | Literal["bid"]
+    top_bid_points: int
     defenders_shut_out_lose: bool
+    negotiation: bool
     clubs_must_play: bool
+    no_trump: bool
     one_call_each: bool
+    must_bid_to_win: bool
+    mercy: int | None
+    hand_limit: int
     description: str
     sources: tuple[tuple[str, str], ...]
 
@@ -76,10 +95,41 @@ class Variant:
         return 2 if self.teams else self.seats
 
     @cached_property
+    def ladder(self) -> tuple[BidRule, ...]:
+        """Each rung's rule, from the preset's ladder and the house's
+        set_penalty, top_bid_points and negotiation (contract §2, §5)."""
+        return tuple(self._rule(call, kind) for call, kind in self.rungs)
+
+    def _rule(self, call: Call, kind: RungKind) -> BidRule:
+        tricks = self.tricks_per_hand
+        if kind in ("top", "double-top"):
+            points = self.top_bid_points * (2 if kind == "double-top" else 1)
+            paid = points if self.top_pays_defenders else None
+            free = 0 if self.negotiation else None
+            return BidRule(call, tricks, points, points, paid, free, points)
+        needed = tricks if kind == "little" else int(call)
+        made = needed if kind == "number" and self.numbered_made_value else None
+        penalty = needed if self.set_penalty == "bid" else self.set_penalty
+        free = tricks - needed if self.negotiation else None
+        return BidRule(call, needed, made, penalty, None, free, needed)
+
+    @cached_property
+    def trumps(self) -> frozenset[str]:
+        """The trumps a hand may name (no-trump only where the house allows)."""
+        return frozenset(t for t in TRUMPS if self.no_trump or t != "no-trump")
+
+    @cached_property
     def engine_constants(
         self,
     ) -> tuple[
-        int, int, int, dict[Outcome, tuple[int, ...]], Call, tuple[int, ...], range
+        int,
+        int,
+        int,
+        dict[Outcome, tuple[int, ...]],
+        Call,
+        tuple[int, ...] | None,
+        range,
+        frozenset[str],
     ]:
         """What the engine's loop reads on every replay, gathered once."""
         return (
@@ -88,13 +138,22 @@ class Variant:
             self.target_score,
             self.outcomes,
             self.lowest_bid,
-            (0,) * self.sides,
+            None if self.stick_the_dealer else (0,) * self.sides,
             range(self.sides),
+            self.trumps,
         )
 
     @cached_property
-    def rules_by_call(self) -> dict[Call, BidRule]:
-        return {rule.call: rule for rule in self.ladder}
+    def legal_ladder(self) -> tuple[BidRule, ...]:
+        """The rungs a hand may bid: from the minimum bid up."""
+        return self.ladder[self.rank_of(self.minimum_bid) or 0 :]
+
+    def rank_of(self, call: Call) -> int | None:
+        """The rung's position on the ladder (a number and its text differ)."""
+        for rank, (rung, _) in enumerate(self.rungs):
+            if rung == call and type(rung) is type(call):
+                return rank
+        return None
 
     @cached_property
     def outcomes(self) -> dict[Outcome, tuple[int, ...]]:
@@ -107,13 +166,13 @@ class Variant:
         goes to the referee, which words every refusal.
         """
         table: dict[Outcome, tuple[int, ...]] = {}
-        for rule in self.ladder:
+        for rule in self.legal_ladder:
             for seat in range(self.seats):
                 for tricks in _splits(self.tricks_per_hand, self.sides):
                     hand = HandRecorded(seat, rule.call, "no-trump", tricks)
                     table[rule.call, seat, tricks] = self.score_hand(rule, hand)
                 for free in range((rule.max_free_tricks or 0) + 1):
-                    for trump in TRUMPS:
+                    for trump in self.trumps:
                         if rule.max_free_tricks is None or (
                             self.clubs_must_play and trump == "clubs"
                         ):
@@ -129,13 +188,11 @@ class Variant:
         §3.2 and §4.2, seed 002 'Scoring', contract §2)."""
         bidder_side = hand.bidder % self.sides
         tricks = hand.tricks
-        if tricks is None:  # conceded: the bidder scores the bid, defenders the gift
-            free = hand.free_tricks or 0
-            deltas = [free] * self.sides
-            made = rule.made_points
-            deltas[bidder_side] = self.tricks_per_hand - free if made is None else made
+        if tricks is None:  # conceded: the bidder scores the bid's value
+            deltas = [hand.free_tricks or 0] * self.sides
+            deltas[bidder_side] = rule.value
             return tuple(deltas)
-        shut_out = -rule.set_points if self.defenders_shut_out_lose else 0
+        shut_out = -rule.value if self.defenders_shut_out_lose else 0
         deltas = [
             shut_out
             if won == 0
@@ -152,12 +209,9 @@ class Variant:
         return tuple(deltas)
 
     @property
-    def negotiation(self) -> bool:
-        return any(rule.max_free_tricks is not None for rule in self.ladder)
-
-    @cached_property
     def lowest_bid(self) -> Call:
-        return self.ladder[0].call
+        """The lowest legal bid: what a pepper round forces."""
+        return self.minimum_bid
 
     @property
     def highest_bid(self) -> Call:
@@ -168,10 +222,17 @@ class Variant:
         return seat % self.sides
 
     def bid_rule(self, call: Call) -> BidRule | None:
-        """The ladder's rung for ``call`` (``True`` is not the bid 1)."""
-        return None if type(call) is bool else self.rules_by_call.get(call)
+        """The ladder's rung for ``call`` (``True`` is not the bid 1; the
+        text "4" is not the bid 4)."""
+        rank = None if type(call) is bool else self.rank_of(call)
+        return None if rank is None else self.ladder[rank]
 
     def cite(self, topic: str) -> str:
+        """Where the rule on ``topic`` comes from: a seed, the contract, or
+        "house rule" when this game's house changed the setting behind it."""
+        changed = overrides_of(self)
+        if any(key in changed for key in HOUSE_TOPICS.get(topic, ())):
+            return "house rule"
         return dict(self.sources)[topic]
 
 
@@ -186,8 +247,8 @@ def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
     ]
 
 
-def _numbers(top: int, set_points: int) -> list[BidRule]:
-    return [BidRule(n, n, None, set_points) for n in range(1, top + 1)]
+def _numbers(top: int) -> list[tuple[Call, RungKind]]:
+    return [(n, "number") for n in range(1, top + 1)]
 
 
 _CLASSIC_SOURCES = (
@@ -234,6 +295,16 @@ _EUCHRE_SOURCES = (
 )
 
 
+# The settings every preset shares unless it says otherwise (contract §5).
+_HOUSE_DEFAULTS: dict[str, object] = {
+    "stick_the_dealer": False,
+    "no_trump": True,
+    "must_bid_to_win": False,
+    "mercy": None,
+    "hand_limit": 0,
+}
+
+
 def _classic(seats: int) -> Variant:
     tricks = 6 if seats == 4 else 8
     set_points = tricks  # -6 with four players, -8 with two or three
@@ -242,16 +313,22 @@ def _classic(seats: int) -> Variant:
         seats=seats,
         teams=seats == 4,
         tricks_per_hand=tricks,
-        ladder=(
-            *_numbers(tricks - 1, set_points),
-            BidRule("little-pepper", tricks, None, set_points),
-            BidRule("big-pepper", tricks, 2 * tricks, 2 * tricks),
+        rungs=(
+            *_numbers(tricks - 1),
+            ("little-pepper", "little"),
+            ("big-pepper", "top"),
         ),
+        numbered_made_value=False,
+        top_pays_defenders=False,
         target_score=30,
         pepper_round_hands=0,
         exact_tie="co-winners",
         both_reach="higher",
+        minimum_bid=1,
+        set_penalty=set_points,
+        top_bid_points=2 * tricks,
         defenders_shut_out_lose=False,
+        negotiation=False,
         clubs_must_play=False,
         one_call_each=False,
         description=(
@@ -259,6 +336,7 @@ def _classic(seats: int) -> Variant:
             f"costs {set_points}, big pepper pays double; first to 30."
         ),
         sources=_CLASSIC_SOURCES if seats == 4 else _CLASSIC_SMALL_SOURCES,
+        **_HOUSE_DEFAULTS,  # type: ignore[arg-type]
     )
 
 
@@ -268,18 +346,24 @@ def _moon_42() -> Variant:
         seats=4,
         teams=True,
         tricks_per_hand=6,
-        ladder=(
-            BidRule(4, 4, 4, 4, None, 2),
-            BidRule(5, 5, 5, 5, None, 1),
-            BidRule(6, 6, 6, 6, None, 0),
-            BidRule("moon", 6, 7, 7, 7, 0),
-            BidRule("double-moon", 6, 14, 14, 14, 0),
+        rungs=(
+            (4, "number"),
+            (5, "number"),
+            (6, "number"),
+            ("moon", "top"),
+            ("double-moon", "double-top"),
         ),
+        numbered_made_value=True,
+        top_pays_defenders=True,
         target_score=42,
         pepper_round_hands=4,
         exact_tie="play-on",
         both_reach="higher",
+        minimum_bid=4,
+        set_penalty="bid",
+        top_bid_points=7,
         defenders_shut_out_lose=True,
+        negotiation=True,
         clubs_must_play=True,
         one_call_each=False,
         description=(
@@ -287,6 +371,7 @@ def _moon_42() -> Variant:
             "(never with clubs), a four-hand pepper round; first to 42."
         ),
         sources=_MOON_SOURCES,
+        **_HOUSE_DEFAULTS,  # type: ignore[arg-type]
     )
 
 
@@ -296,16 +381,18 @@ def _bid_euchre(seats: int) -> Variant:
         seats=seats,
         teams=True,
         tricks_per_hand=8,
-        ladder=(
-            *[BidRule(n, n, None, n) for n in range(1, 9)],
-            BidRule("pepper", 8, 12, 12),
-            BidRule("double-pepper", 8, 24, 24),
-        ),
+        rungs=(*_numbers(8), ("pepper", "top"), ("double-pepper", "double-top")),
+        numbered_made_value=False,
+        top_pays_defenders=False,
         target_score=50,
         pepper_round_hands=0,
         exact_tie="co-winners",
         both_reach="bidder",
+        minimum_bid=1,
+        set_penalty="bid",
+        top_bid_points=12,
         defenders_shut_out_lose=False,
+        negotiation=False,
         clubs_must_play=False,
         one_call_each=True,
         description=(
@@ -313,6 +400,7 @@ def _bid_euchre(seats: int) -> Variant:
             "number bid, pepper 12, double pepper 24; first to 50."
         ),
         sources=_EUCHRE_SOURCES,
+        **_HOUSE_DEFAULTS,  # type: ignore[arg-type]
     )
 
 
@@ -337,34 +425,99 @@ def find_variant(name: str, seats: int) -> Variant:
     return by_seats[seats]
 
 
-OVERRIDES = ("target_score", "exact_tie", "pepper_round_hands", "both_reach")
+# Every house setting of contract §5, in its order.
+OVERRIDES = (
+    "target_score",
+    "exact_tie",
+    "pepper_round_hands",
+    "both_reach",
+    "minimum_bid",
+    "stick_the_dealer",
+    "set_penalty",
+    "top_bid_points",
+    "defenders_shut_out_lose",
+    "negotiation",
+    "clubs_must_play",
+    "no_trump",
+    "one_call_each",
+    "must_bid_to_win",
+    "mercy",
+    "hand_limit",
+)
+_BOOLEANS = (
+    "stick_the_dealer",
+    "defenders_shut_out_lose",
+    "negotiation",
+    "clubs_must_play",
+    "no_trump",
+    "one_call_each",
+    "must_bid_to_win",
+)
+# The rule topics a house setting changes: a page cites "house rule" for
+# them instead of the seed the preset follows.
+HOUSE_TOPICS: dict[str, tuple[str, ...]] = {
+    "target": ("target_score", "must_bid_to_win"),
+    "exact_tie": ("exact_tie",),
+    "both_reach": ("both_reach", "must_bid_to_win"),
+    "pepper_round": ("pepper_round_hands", "minimum_bid"),
+    "ladder": ("minimum_bid",),
+    "scoring": ("set_penalty", "top_bid_points", "defenders_shut_out_lose"),
+    "defenders": ("defenders_shut_out_lose", "top_bid_points"),
+    "negotiation": ("negotiation",),
+    "clubs": ("clubs_must_play",),
+    "auction": ("one_call_each", "stick_the_dealer"),
+}
+
+
+def _whole(value: object, low: int) -> bool:
+    return type(value) is int and value >= low
+
+
+def _check(variant: Variant, key: str, value: object) -> None:
+    """Refuse an override of the wrong type or out of range, in words."""
+    if key in ("target_score", "top_bid_points") and not _whole(value, 1):
+        raise VariantError(f"{key} must be a whole number of at least 1")
+    if key in ("pepper_round_hands", "hand_limit") and not _whole(value, 0):
+        raise VariantError(f"{key} must be a whole number of at least 0")
+    if key == "exact_tie" and value not in EXACT_TIES:
+        raise VariantError(f"exact_tie must be one of {', '.join(EXACT_TIES)}")
+    if key == "both_reach" and value not in BOTH_REACH:
+        raise VariantError(f"both_reach must be one of {', '.join(BOTH_REACH)}")
+    if key in _BOOLEANS and type(value) is not bool:
+        raise VariantError(f"{key} must be true or false")
+    if key == "set_penalty" and value != "bid" and not _whole(value, 1):
+        raise VariantError('set_penalty must be "bid" or a whole number of at least 1')
+    if key == "mercy" and not (value is None or (type(value) is int and value < 0)):
+        raise VariantError("mercy must be a negative whole number, or null for none")
+    if key == "minimum_bid" and (type(value) is bool or variant.rank_of(value) is None):  # type: ignore[arg-type]
+        bids = ", ".join(json_call(call) for call, _ in variant.rungs)
+        raise VariantError(
+            f"minimum_bid must be a bid of {variant.preset}'s ladder: {bids} "
+            f"(got {json_call(value)})"
+        )
+
+
+def json_call(call: object) -> str:
+    """A bid as a log writes it: 4 (a number) or "moon" (a name)."""
+    return f'"{call}"' if isinstance(call, str) else str(call)
 
 
 def with_overrides(variant: Variant, overrides: Mapping[str, object]) -> Variant:
-    """``variant`` changed by a house's overrides, each checked.
-
-    Accepted: ``target_score`` (int >= 1), ``exact_tie`` (co-winners,
-    play-on, pepper-round), ``pepper_round_hands`` (int >= 0) and
-    ``both_reach`` (higher, bidder): the settings the seeds disagree on.
-    """
-    changes: dict[str, object] = {}
+    """``variant`` changed by a house's overrides (contract §5), each checked;
+    an unknown setting or a value of the wrong type is refused."""
     for key, value in overrides.items():
-        if key in ("target_score", "pepper_round_hands"):
-            low = 1 if key == "target_score" else 0
-            if type(value) is not int or value < low:
-                raise VariantError(f"{key} must be a whole number of at least {low}")
-        elif key == "exact_tie":
-            if value not in EXACT_TIES:
-                raise VariantError(f"exact_tie must be one of {', '.join(EXACT_TIES)}")
-        elif key == "both_reach":
-            if value not in BOTH_REACH:
-                raise VariantError(f"both_reach must be one of {', '.join(BOTH_REACH)}")
-        else:
+        if key not in OVERRIDES:
             raise VariantError(
                 f"{key!r} is not a house setting: use {', '.join(OVERRIDES)}"
             )
-        changes[key] = value
-    return dataclasses.replace(variant, **changes)  # type: ignore[arg-type]
+        _check(variant, key, value)
+    changed = dataclasses.replace(variant, **overrides)  # type: ignore[arg-type]
+    if changed.negotiation and changed.sides > 2:
+        raise VariantError(
+            "negotiation needs two sides: with each player for himself a hand "
+            "cannot be conceded"
+        )
+    return changed
 
 
 def overrides_of(variant: Variant) -> dict[str, object]:
@@ -374,4 +527,5 @@ def overrides_of(variant: Variant) -> dict[str, object]:
         key: getattr(variant, key)
         for key in OVERRIDES
         if getattr(variant, key) != getattr(preset, key)
+        or type(getattr(variant, key)) is not type(getattr(preset, key))
     }

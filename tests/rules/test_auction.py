@@ -39,7 +39,7 @@ def test_each_bid_must_be_higher_than_the_one_before_seed_000_bidding() -> None:
 
 
 def test_a_call_that_is_not_on_the_ladder_is_refused() -> None:
-    with pytest.raises(Violation, match="call 1: classic has no bid 'moon'"):
+    with pytest.raises(Violation, match='call 1: classic has no bid "moon"'):
         verify_auction(CLASSIC, TURN, [(1, "moon")])
 
 

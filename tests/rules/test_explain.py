@@ -138,3 +138,18 @@ def test_co_winners_are_named_with_the_total_they_share() -> None:
     assert (board.winners, board.decided) == ((0, 1), "co-winners")
     assert explain_status(board).startswith("Ann & Cat and Bob & Dan win, tied at 6")
     assert status_rule(board) == board.variant.cite("exact_tie")
+
+
+def test_a_set_bid_of_8_in_bid_euchre_costs_the_number_bid_not_classic_words() -> None:
+    [text] = explained(variant("bid-euchre", 4), played(1, 8, 1, 7))
+    assert "set, -8 (a set costs the number bid, 8)" in text
+    assert "whatever the bid" not in text
+
+
+def test_a_classic_set_costs_its_fixed_penalty_whatever_the_bid() -> None:
+    [text] = explained(variant("classic"), played(1, 2, 5, 1))
+    assert "set, -6 (a set costs 6 whatever the bid)" in text
+    [little] = explained(
+        variant("classic", set_penalty="bid"), played(1, "little-pepper", 1, 5)
+    )
+    assert "(a set costs the 6 tricks it needed)" in little

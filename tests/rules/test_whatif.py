@@ -31,7 +31,7 @@ def test_a_moon_game_under_classic_rules_lists_what_classic_cannot_express() -> 
     other = what_if(board, variant("classic"))
     assert [c.real.number for c in other.left_out] == [2, 3]
     assert "classic has no negotiation" in other.left_out[0].reason
-    assert "classic has no bid 'moon'" in other.left_out[1].reason
+    assert 'classic has no bid "moon"' in other.left_out[1].reason
     assert other.board.totals == (1, 5)  # Bob & Dan (side 1) bid 4, took 5: +5; +1
     assert other.hands[0].other is not None and other.hands[0].other.deltas == (1, 5)
 
