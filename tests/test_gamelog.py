@@ -155,7 +155,7 @@ def test_score_document_of_the_contract_example() -> None:
         (
             ("events", 0, "type"),
             "bid",
-            'event 1: "type" must be "hand", "void" or "correct"',
+            'event 1: "type" must be "hand", "void", "correct" or "end"',
         ),
         (("events", 0, "bidder"), "Bob", 'event 1: "bidder" must be a seat number'),
         (("events", 0, "bidder"), True, 'event 1: "bidder" must be a seat number'),
