@@ -17,6 +17,7 @@ urlpatterns = [
         "games/<uuid:game_id>/links/replace", views.links_replace, name="links_replace"
     ),
     path("join/<str:token>", views.join, name="join"),
+    path("games/<uuid:game_id>/end", views.game_end, name="game_end"),
     path(
         "games/<uuid:game_id>/hands/<int:target>/void",
         views.hand_void,

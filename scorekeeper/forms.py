@@ -12,9 +12,10 @@ from typing import Any
 from django import forms
 
 from .gamelog import LogError
+from .house_rules import SETTINGS, parsed
 from .rules.cards import TRUMPS
 from .rules.events import Call, Hand, HandPassedOut, HandRecorded
-from .rules.variants import EXACT_TIES, PRESETS, Variant
+from .rules.variants import PRESETS, Variant
 
 MAX_SEATS = 8
 
@@ -141,33 +142,38 @@ class GameForm(forms.Form):
     )
     name = forms.CharField(required=False, max_length=60)
     first_dealer = forms.IntegerField(min_value=0, max_value=MAX_SEATS - 1, initial=0)
-    target_score = forms.IntegerField(required=False, min_value=1, max_value=1000)
-    exact_tie = forms.ChoiceField(
-        required=False,
-        choices=[("", "as the rules say")] + [(t, t) for t in EXACT_TIES],
-    )
-    pepper_round_hands = forms.IntegerField(required=False, min_value=0, max_value=20)
-    both_reach = forms.ChoiceField(
-        required=False,
-        choices=[("", "as the rules say"), ("higher", "higher"), ("bidder", "bidder")],
-    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat in range(MAX_SEATS):
             self.fields[f"seat_{seat}"] = forms.CharField(required=False, max_length=30)
+        for setting in SETTINGS:  # every house setting (contract §5), as text
+            self.fields[setting.key] = forms.CharField(required=False, max_length=20)
 
     def seats(self) -> list[str]:
         names = [self.cleaned_data.get(f"seat_{seat}", "") for seat in range(MAX_SEATS)]
         return [name.strip() for name in names if name and name.strip()]
 
     def overrides(self) -> dict[str, object]:
+        """The house settings that differ from the chosen preset's (a field
+        left blank, or holding the preset's own value, is no house rule)."""
         data = self.cleaned_data
-        return {
-            key: data[key]
-            for key in ("target_score", "exact_tie", "pepper_round_hands", "both_reach")
-            if data.get(key) not in (None, "")
-        }
+        preset = PRESETS[data["preset"]]
+        seats = len(self.seats())
+        default = preset.get(seats) or next(iter(preset.values()))
+        changed: dict[str, object] = {}
+        for setting in SETTINGS:
+            text = str(data.get(setting.key) or "")
+            if not text.strip():
+                continue
+            value = parsed(setting, text)
+            if setting.key == "minimum_bid" and isinstance(value, str):
+                value = call_of(value)
+            if value != getattr(default, setting.key) or type(value) is not type(
+                getattr(default, setting.key)
+            ):
+                changed[setting.key] = value
+        return changed
 
 
 MAX_LOG_BYTES = 1_000_000  # a 2,000-event log is about a third of this

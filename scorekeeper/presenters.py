@@ -5,6 +5,7 @@ Plain data for templates: no queries here, no rules decided here.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -12,10 +13,18 @@ from datetime import datetime
 
 from .chart import Chart, score_chart
 from .forms import HandForm
+from .house_rules import SETTINGS, Setting, bid_choices, preset_values
 from .gamelog import GameLog, LogEntry
 from .models import Game
 from .rules.engine import HandResult, Scoreboard, side_names
-from .rules.events import Hand, HandCorrected, HandPassedOut, HandRecorded, HandVoided
+from .rules.events import (
+    GameEnded,
+    Hand,
+    HandCorrected,
+    HandPassedOut,
+    HandRecorded,
+    HandVoided,
+)
 from .rules.explain import explain_hand, explain_status
 from .rules.explain import status_rule as explain_status_rule
 from .rules.referee import Turn
@@ -255,12 +264,17 @@ def form_values(form: HandForm) -> dict[str, object]:
 
 def auction_example(variant: Variant) -> str:
     """A legal auction under these rules, for the form's placeholder: the
-    first bidder passes, the next two bid the two lowest bids, the rest pass."""
-    low, next_up = (bid_label(rung.call) for rung in variant.ladder[:2])
+    first bidder passes, the next two bid the two lowest legal bids (one,
+    if the minimum is the top bid, which ends an open auction at once),
+    the rest pass."""
+    bids = [bid_label(rung.call) for rung in variant.legal_ladder[:2]]
+    if len(bids) == 1 and not variant.one_call_each:
+        return f"pass, {bids[0]}"
     if variant.seats == 2:
-        return f"{low}, {next_up}, pass"
-    passes = variant.seats - 3 if variant.one_call_each else variant.seats - 2
-    return ", ".join(["pass", low, next_up, *["pass"] * passes])
+        return f"{bids[0]}, pass" if len(bids) == 1 else f"{bids[0]}, {bids[1]}, pass"
+    bidding = 1 + len(bids)
+    passes = variant.seats - bidding if variant.one_call_each else variant.seats - 2
+    return ", ".join(["pass", *bids, *["pass"] * passes])
 
 
 def form_options(
@@ -270,8 +284,10 @@ def form_options(
     variant, seats = board.variant, board.seats
     forced = turn.pepper_round
     bidders = [turn.first_bidder] if forced else list(range(variant.seats))
-    ladder = [
-        rung for rung in variant.ladder if not forced or rung.call == turn.forced_bid
+    ladder = [  # the house's minimum bid and up; the forced bid alone
+        rung
+        for rung in variant.legal_ladder
+        if not forced or rung.call == turn.forced_bid
     ]
     entered = str(values.get("bid", ""))
     bids = [
@@ -292,7 +308,11 @@ def form_options(
         "trumps": _options(
             values,
             "trump",
-            [(t, trump_label(t)) for t in (*TRUMP_LABELS, "no-trump")],
+            [
+                (t, trump_label(t))
+                for t in (*TRUMP_LABELS, "no-trump")
+                if t in variant.trumps
+            ],
         ),
         "outcomes": _options(
             values,
@@ -323,7 +343,8 @@ def form_options(
             )
             for seat, name in enumerate(seats)
         ],
-        "can_pass": not forced,
+        "can_pass": not forced and not variant.stick_the_dealer,
+        "has_auction": not forced,
     }
 
 
@@ -385,3 +406,67 @@ def game_card(game: Game) -> GameCard:
         score,
         game.finished,
     )
+
+
+def leaders_line(board: Scoreboard) -> str:
+    """Who would win if the game ended now: "Ann & Cat (31)"."""
+    top = max(board.totals)
+    return " and ".join(
+        f"{name} ({points(total)})"
+        for name, total in zip(board.side_names, board.totals, strict=True)
+        if total == top
+    )
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The end event, as the history shows it."""
+
+    by: str
+    at: str
+    reason: str
+
+
+def ending(log: GameLog) -> Ending | None:
+    last = log.entries[-1] if log.entries else None
+    if last is None or not isinstance(last.event, GameEnded):
+        return None
+    change = _change("ended", len(log.entries), last, last.event.reason)
+    return Ending(change.by, change.at, change.reason)
+
+
+@dataclass(frozen=True)
+class HouseField:
+    """One house setting on /games/new: its meaning, what was entered, each
+    preset's own value (the page's script fills the chosen one in)."""
+
+    setting: Setting
+    value: str
+    choices: list[tuple[str, str, str]]
+    defaults_json: str
+    placeholder: str
+
+
+def house_fields(data: Mapping[str, object]) -> list[HouseField]:
+    fields = []
+    for setting in SETTINGS:
+        defaults = preset_values(setting.key)
+        if setting.kind == "yes-no":
+            choices = [("yes", "yes", ""), ("no", "no", "")]
+        elif setting.kind == "bid":
+            choices = bid_choices()
+        else:
+            choices = [(value, label, "") for value, label in setting.choices]
+        shown = ", ".join(
+            f"{name} {value or 'none'}" for name, value in defaults.items()
+        )
+        fields.append(
+            HouseField(
+                setting,
+                str(data.get(setting.key, "") or ""),
+                choices,
+                json.dumps(defaults),
+                f"as the rules say ({shown})",
+            )
+        )
+    return fields

@@ -33,6 +33,7 @@ from .rules.events import (
     AuctionCall,
     Call,
     Event,
+    GameEnded,
     Hand,
     HandCorrected,
     HandPassedOut,
@@ -152,6 +153,20 @@ def log_digest(document: str | bytes) -> str:
 def _digest(log: GameLog) -> str:
     canonical = json.dumps(log_document(log), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8", "backslashreplace")).hexdigest()
+
+
+def game_end(
+    *,
+    game: Game,
+    expected_seq: int,
+    reason: str = "",
+    by: str = "",
+    event_id: str | None = None,
+    now: datetime,
+) -> Appended:
+    """End the game as it stands (contract §6): the highest total wins."""
+    event = GameEnded(reason.strip())
+    return _append(game, expected_seq, event, by=by, event_id=event_id, now=now)
 
 
 def game_import(*, document: str | bytes, by: str = "", now: datetime) -> Game:

@@ -31,10 +31,11 @@ from .forms import (
     whole_number,
 )
 from .gamelog import GameLog, LogError, replay_log, score_document
+from .house_rules import SETTINGS
 from .limits import rate_limited
 from .models import Game, new_token
 from .rules.engine import HandResult, Scoreboard, replay
-from .rules.events import HandCorrected, HandRecorded, HandVoided
+from .rules.events import GameEnded, HandCorrected, HandRecorded, HandVoided
 from .rules.referee import Turn, seat_calls, turn_of
 from .rules.variants import PRESETS, Variant, find_variant
 
@@ -98,6 +99,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 for seat in range(8)
             ],
             "any_name": any(form.data.get(f"seat_{seat}") for seat in range(8)),
+            "house_fields": presenters.house_fields(form.data),
+            "house_open": any(form.data.get(s.key) for s in SETTINGS),
             "first_dealer": dealer or 0,
         },
         status=status,
@@ -349,6 +352,8 @@ def _what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
         return f"A hand was just voided by {who}."
     if entry is not None and isinstance(entry.event, HandCorrected):
         return f"A hand was just corrected by {who}."
+    if entry is not None and isinstance(entry.event, GameEnded):
+        return f"The game was just ended by {who}."
     number = len(board.rows) - (len(log.entries) - seen - 1)
     return f"Hand {number} was just recorded by {who}."
 
@@ -398,6 +403,7 @@ def _game_page(
         context["hidden_hands"] = 0 if shown is None else len(board.hands) - shown
         context["history_shown"] = HISTORY_SHOWN
         context["voided"] = presenters.voided(board, log)
+        context["ended"] = presenters.ending(log)
     template = partial_of(request, "scorekeeper/game_detail.html", partial)
     return render(request, template, context, status=status)
 
@@ -570,6 +576,59 @@ def _hand_named(
     board = replay_log(log)
     result = next((hand for hand in board.hands if hand.target == target), None)
     return game, log, board, result
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("append")
+def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """End the game as it stands, after a confirmation and with a reason
+    (a league round called by the clock): the highest total wins."""
+    game, _ = access.game_for(request, game_id, edit=True)
+    log = load(game)
+    board = replay_log(log)
+    if board.finished:
+        return redirect("game", game_id=game.pk)
+    form = VoidForm(
+        request.POST or None,
+        initial={
+            "expected_seq": len(log.entries),
+            "event_id": new_event_id(),
+            "by": _remembered_by(request),
+            "reason": "time",
+        },
+    )
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.game_end(
+                game=game,
+                expected_seq=data["expected_seq"],
+                reason=data["reason"],
+                by=data["by"],
+                event_id=data["event_id"],
+                now=timezone.now(),
+            )
+        except (Conflict, IdTaken):
+            error = "The game changed on another phone meanwhile; look again before ending it."
+        except Busy:
+            error = "The game's storage did not take it (busy or failing); nothing was saved. Try again."
+        except Refused as refused:
+            error = _refusal(refused)
+        else:
+            return _back_to_game(game, data["by"])
+    elif form.errors:
+        error = _form_problem(form).replace("Nothing was voided.", "The game goes on.")
+    context = {
+        "game": game,
+        "form": form,
+        "error": error,
+        "sides": presenters.sides(board),
+        "leaders": presenters.leaders_line(board),
+    }
+    return render(
+        request, "scorekeeper/game_end.html", context, status=422 if error else 200
+    )
 
 
 @require_http_methods(["GET", "POST"])

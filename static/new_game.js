@@ -1,7 +1,11 @@
-// "Who deals first?" lists the players as they are typed, and only them.
+// /games/new: "Who deals first?" lists the players as they are typed; the
+// house rules start as the chosen preset has them; a house can keep named
+// rule sets in this browser and start the next game from one.
 (function () {
   "use strict";
-  function refresh() {
+  var SETS = "pepper-rule-sets";
+
+  function refreshDealer() {
     var select = document.getElementById("first-dealer");
     if (!select) return;
     var typed = false;
@@ -17,8 +21,97 @@
     });
     if (select.selectedOptions[0] && select.selectedOptions[0].hidden) select.value = "0";
   }
+
+  function preset() {
+    var chosen = document.querySelector("input[name=preset]:checked");
+    return chosen ? chosen.value : "classic";
+  }
+
+  // Fill each house setting the player has not changed with the preset's value.
+  function players() {
+    var named = Array.prototype.filter.call(
+      document.querySelectorAll("input[name^=seat_]"), function (f) { return f.value.trim(); });
+    return String(named.length || 4);
+  }
+
+  function fillPreset() {
+    var name = preset();
+    var count = players();
+    document.querySelectorAll("[data-presets]").forEach(function (field) {
+      if (field.dataset.changed) return;
+      var bySeats = JSON.parse(field.dataset.presets)[name] || {};
+      var value = bySeats[count];
+      if (value === undefined) value = bySeats[Object.keys(bySeats)[0]];
+      field.value = value === undefined ? "" : value;
+    });
+    document.querySelectorAll("#house-minimum_bid option[data-owners]").forEach(function (option) {
+      option.hidden = option.dataset.owners.split(" ").indexOf(name) < 0;
+    });
+  }
+
+  function savedSets() {
+    try { return JSON.parse(localStorage.getItem(SETS) || "{}"); } catch (e) { return {}; }
+  }
+
+  function offerSets() {
+    var sets = savedSets();
+    var select = document.getElementById("rule-set");
+    if (!select || !window.localStorage) return;
+    document.querySelectorAll(".rule-sets").forEach(function (box) { box.hidden = false; });
+    Object.keys(sets).forEach(function (name) {
+      var option = document.createElement("option");
+      option.value = option.textContent = name;
+      select.appendChild(option);
+    });
+    var wanted = new URLSearchParams(location.search).get("rules");
+    if (wanted && sets[wanted]) { select.value = wanted; useSet(sets[wanted]); }
+  }
+
+  function useSet(set) {
+    var radio = document.querySelector('input[name=preset][value="' + set.preset + '"]');
+    if (radio) radio.checked = true;
+    fillPreset();
+    Object.keys(set.rules).forEach(function (key) {
+      var field = document.querySelector('[name="' + key + '"][data-presets]');
+      if (field) { field.value = set.rules[key]; field.dataset.changed = "1"; }
+    });
+    var house = document.querySelector("details.house-rules");
+    if (house) house.open = true;
+  }
+
+  function keepSet(form) {
+    var rules = {};
+    form.querySelectorAll("[data-presets]").forEach(function (field) {
+      rules[field.name] = field.value;
+    });
+    var sets = savedSets();
+    var set = { preset: preset(), rules: rules };
+    sets["Same rules as last time"] = set;
+    var named = document.getElementById("rule-set-name");
+    if (named && named.value.trim()) sets[named.value.trim()] = set;
+    try { localStorage.setItem(SETS, JSON.stringify(sets)); } catch (e) { /* full: keep going */ }
+  }
+
   document.addEventListener("input", function (event) {
-    if (/^seat_\d$/.test(event.target.name || "")) refresh();
+    if (/^seat_\d$/.test(event.target.name || "")) { refreshDealer(); fillPreset(); }
+    if (event.target.dataset && event.target.dataset.presets) event.target.dataset.changed = "1";
   });
-  document.addEventListener("DOMContentLoaded", refresh);
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "preset") fillPreset();
+    if (event.target.dataset && event.target.dataset.presets) event.target.dataset.changed = "1";
+    if (event.target.id === "rule-set" && event.target.value) {
+      useSet(savedSets()[event.target.value]);
+    }
+  });
+  document.addEventListener("submit", function (event) {
+    if (event.target.querySelector("[data-presets]")) keepSet(event.target);
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    refreshDealer();
+    document.querySelectorAll("[data-presets]").forEach(function (field) {
+      if (field.value) field.dataset.changed = "1";  // kept from a refused form
+    });
+    fillPreset();
+    offerSets();
+  });
 })();

@@ -94,10 +94,14 @@ def test_the_banner_names_the_winners_own_total_and_the_rule(
 
 
 @pytest.mark.parametrize(("preset", "seats"), SEATINGS)
+@pytest.mark.parametrize("lowest", ["preset", "top", "second"])
 def test_the_auction_placeholder_is_a_legal_auction_of_the_preset(
-    preset: str, seats: int
+    preset: str, seats: int, lowest: str
 ) -> None:
     rules = variant(preset, seats)
+    if lowest != "preset":
+        rung = rules.ladder[-1 if lowest == "top" else 1]
+        rules = variant(preset, seats, minimum_bid=rung.call)
     turn = turn_of(rules, 0, 1, False)
     example = auction_example(rules)
     calls = [call_of("-".join(word.split())) for word in example.split(", ")]
