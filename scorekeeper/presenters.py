@@ -13,8 +13,8 @@ from datetime import datetime
 
 from .chart import Chart, score_chart
 from .forms import HandForm
-from .house_rules import SETTINGS, Setting, bid_choices, preset_values
 from .gamelog import GameLog, LogEntry
+from .house_rules import SETTINGS, Setting, bid_choices, preset_values
 from .models import Game
 from .rules.engine import HandResult, Scoreboard, side_names
 from .rules.events import (
@@ -458,7 +458,8 @@ def house_fields(data: Mapping[str, object]) -> list[HouseField]:
         else:
             choices = [(value, label, "") for value, label in setting.choices]
         shown = ", ".join(
-            f"{name} {value or 'none'}" for name, value in defaults.items()
+            f"{name} " + " or ".join(dict.fromkeys(v or "none" for v in seats.values()))
+            for name, seats in defaults.items()
         )
         fields.append(
             HouseField(
