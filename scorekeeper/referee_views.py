@@ -9,8 +9,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from . import presenters
-from .forms import ImportForm
+from .forms import ImportForm, whole_number
 from .gamelog import LogError, printable, read_and_replay
+from .management.commands.trick import check_hand, check_trick, game_deck
 from .rules.cards import (
     RANKS,
     SUIT_NAMES,
@@ -22,7 +23,8 @@ from .rules.cards import (
     parse_trump,
     trick_winner,
 )
-from .rules.errors import CardError
+from .rules.errors import CardError, VariantError
+from .rules.variants import PRESETS
 from .views import partial_of
 
 TRUMP_CHOICES = [
@@ -96,26 +98,39 @@ def trick(request: HttpRequest) -> HttpResponse:
         played = ",".join(played.split(",")[:-1])
     if request.GET.get("clear"):
         played = ""
-    context: dict[str, object] = {"trump": trump_text, "trumps": TRUMP_CHOICES}
+    preset = request.GET.get("preset", "")
+    seats = whole_number(request.GET.get("seats", "")) or None
+    context: dict[str, object] = {
+        "trump": trump_text,
+        "trumps": TRUMP_CHOICES,
+        "preset": preset,
+        "seats": seats or "",
+        "presets": [(name, sorted(by_seats)) for name, by_seats in PRESETS.items()],
+    }
+    ranks: tuple[str, ...] = RANKS
     try:
         trump = parse_trump(trump_text)
+        game = game_deck(preset or None, seats if preset else None)
+        ranks = game.deck_ranks if game else RANKS
         cards = _cards(",".join(filter(None, [played, tapped])))
         context["cards"] = cards
         context["played"] = ",".join(str(card) for card in cards)
+        check_trick(game, cards)
         if cards:
             context["verdict"] = trick_winner(cards, trump)
         led, hand = request.GET.get("led", ""), request.GET.get("hand", "")
         context.update(led=led, hand=hand)
         if led.strip() and hand.strip():
+            check_hand(game, parse_card(led), _cards(hand))
             context["follow"] = legal_follows(parse_card(led), _cards(hand), trump)
-    except CardError as error:
+    except (CardError, VariantError) as error:
         context["error"] = presenters.sentence(error.message)
     context["grid"] = [
         (
             SUIT_NAMES[suit],
             [
                 (f"{rank}{suit}", f"{rank}{SUIT_SYMBOLS[suit]}")
-                for rank in reversed(RANKS)
+                for rank in reversed(ranks)
             ],
         )
         for suit in SUITS

@@ -167,3 +167,19 @@ class TestVerifyFuzz(HypothesisTestCase):
         response = Client().post("/verify", {"text": text})
         assert response.status_code in (200, 422)
         assert Game.objects.count() == 0
+
+
+def test_the_trick_page_checks_a_games_deck(client: Client) -> None:
+    twice = client.get(
+        "/trick", {"trump": "hearts", "cards": "JD,JD", "preset": "classic"}
+    )
+    assert (
+        twice.status_code == 422 and "the deck holds it once" in twice.content.decode()
+    )
+    euchre = client.get(
+        "/trick",
+        {"trump": "hearts", "cards": "JD,JD", "preset": "bid-euchre", "seats": "6"},
+    ).content.decode()
+    assert "<strong>J♦ wins</strong> (card 1)" in euchre and 'value="9H"' not in euchre
+    bower = client.get("/trick", {"trump": "hearts", "led": "AD", "hand": "JD,9C"})
+    assert "JD is the left bower: a trump, not a diamond" in bower.content.decode()

@@ -64,3 +64,44 @@ def test_a_bad_card_or_trump_exits_2_with_one_line(
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith(message)
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (
+            ["--preset", "classic", "--trump", "hearts", "JD", "JD"],
+            "the deck holds it once",
+        ),
+        (
+            ["--preset", "classic", "--trump", "hearts", "9H", "9D", "9C", "9S", "AH"],
+            "a trick holds at most 4 cards",
+        ),
+        (["--preset", "bid-euchre", "--trump", "hearts", "9H", "JD"], "only J Q K A"),
+        (
+            [
+                "--preset",
+                "classic",
+                "--trump",
+                "hearts",
+                "--led",
+                "JD",
+                "--hand",
+                "JD,AH",
+            ],
+            "the deck holds it once",
+        ),
+        (["--seats", "4", "--trump", "hearts", "AH"], "--seats needs --preset"),
+        (["--preset", "moon-42", "--seats", "3", "--trump", "hearts", "AH"], "not 3"),
+    ],
+)
+def test_a_preset_s_deck_limits_the_cards(args: list[str], words: str) -> None:
+    result = trick(*args)
+    assert (result.returncode, result.stdout) == (2, "") and words in result.stderr
+
+
+def test_several_decks_allow_identical_cards_and_the_first_wins() -> None:
+    result = trick(
+        "--preset", "bid-euchre", "--seats", "6", "--trump", "hearts", "JD", "JD", "AH"
+    )
+    assert result.returncode == 0 and json.loads(result.stdout)["winner"] == 0

@@ -85,6 +85,27 @@ def parse_trump(text: str) -> str | None:
     )
 
 
+def check_deck(
+    cards: list[Card], *, ranks: tuple[str, ...], copies: int, most: int, what: str
+) -> None:
+    """Refuse cards a game's deck cannot hold: a rank it does not have,
+    more copies of a card than its decks hold, more than ``most`` cards
+    (one per seat in a trick, a hand's size in a hand)."""
+    if len(cards) > most:
+        raise CardError(f"{what} holds at most {most} cards here (got {len(cards)})")
+    for card in cards:
+        if card.rank not in ranks:
+            raise CardError(
+                f"{card} is not in this game's deck: it has only {' '.join(ranks)}"
+            )
+        if cards.count(card) > copies:
+            times = {1: "once", 2: "twice"}.get(copies, f"{copies} times")
+            raise CardError(
+                f"{card} is played {cards.count(card)} times, but the deck holds it "
+                f"{times}"
+            )
+
+
 def effective_suit(card: Card, trump: str | None) -> str:
     """The suit a card belongs to in play: the left bower is a trump."""
     if trump is not None and card.rank == "J" and card.suit == SAME_COLOUR[trump]:
@@ -136,6 +157,10 @@ def trick_winner(cards: list[Card], trump: str | None) -> TrickVerdict:
 def _trick_reason(cards: list[Card], best: int, trump: str | None, led: str) -> str:
     winner = cards[best]
     trumps_named = "no trump" if trump is None else f"{SUIT_NAMES[trump]} trump"
+    first = cards[0]
+    opening = ""
+    if best != 0 and effective_suit(first, trump) != first.suit:
+        opening = f"{first} is the left bower, so it led trumps; "
     if effective_suit(winner, trump) == trump:
         reason = f"{describe(winner, trump)} with {trumps_named}"
         others = sum(1 for card in cards if effective_suit(card, trump) == trump)
@@ -155,7 +180,7 @@ def _trick_reason(cards: list[Card], best: int, trump: str | None, led: str) -> 
         )
     if any(card == winner for card in cards[best + 1 :]):
         reason += "; of two identical cards the first played wins"
-    return reason + "."
+    return opening + reason + "."
 
 
 def legal_follows(led: Card, hand: list[Card], trump: str | None) -> FollowVerdict:
@@ -166,13 +191,30 @@ def legal_follows(led: Card, hand: list[Card], trump: str | None) -> FollowVerdi
     """
     suit = effective_suit(led, trump)
     following = tuple(card for card in hand if effective_suit(card, trump) == suit)
-    led_as = _led_as(led, suit, trump)
+    led_as = _led_as(led, suit, trump) + _bowers_held(hand, suit, trump)
     if following:
         names = ", ".join(str(card) for card in following)
         reason = f"{led_as}; the hand holds {names}, so one of them must be played."
         return FollowVerdict(True, following, reason)
     reason = f"{led_as}; the hand holds none, so any card may be played."
     return FollowVerdict(False, tuple(hand), reason)
+
+
+def _bowers_held(hand: list[Card], suit: str, trump: str | None) -> str:
+    """A left bower in the hand decides what it holds of the suit led: say
+    so (the very thing a table argues about)."""
+    notes = []
+    for card in dict.fromkeys(hand):
+        if effective_suit(card, trump) == card.suit:
+            continue
+        if card.suit == suit:
+            notes.append(
+                f"{card} is the left bower: a trump, not a {SUIT_NAMES[card.suit][:-1]}, "
+                f"so it does not follow {SUIT_NAMES[suit]}"
+            )
+        elif suit == trump:
+            notes.append(f"{card} is the left bower, so it follows trumps")
+    return "".join(f"; {note}" for note in notes)
 
 
 def _led_as(led: Card, suit: str, trump: str | None) -> str:

@@ -87,6 +87,8 @@ class Variant:
     hand_limit: int
     description: str
     sources: tuple[tuple[str, str], ...]
+    deck_ranks: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
+    copies: int = 1  # of each card: bid-euchre deals a deck per pair of players
 
     # Derived from the settings once per variant (cached_property writes the
     # instance dict, not a field: the variant stays frozen and comparable).
@@ -400,6 +402,8 @@ def _bid_euchre(seats: int) -> Variant:
             "number bid, pepper 12, double pepper 24; first to 50."
         ),
         sources=_EUCHRE_SOURCES,
+        deck_ranks=("J", "Q", "K", "A"),  # seed 002: one J Q K A set per pair
+        copies=seats // 2,
         **_HOUSE_DEFAULTS,  # type: ignore[arg-type]
     )
 

@@ -121,3 +121,44 @@ def test_the_only_trump_in_a_trump_lead_wins_as_a_trump() -> None:
     verdict = trick_winner(cards("9H AS KD"), "H")
     assert verdict.winner == 0
     assert verdict.reason == "9H is a trump with hearts trump."
+
+
+def test_a_deck_refuses_a_rank_it_lacks_a_card_too_often_and_too_many_cards() -> None:
+    from scorekeeper.rules.cards import check_deck
+    from scorekeeper.rules.errors import CardError
+
+    euchre = {"ranks": ("J", "Q", "K", "A"), "copies": 2, "most": 4, "what": "a trick"}
+    check_deck([parse_card(c) for c in ("JD", "JD", "AH")], **euchre)  # type: ignore[arg-type]
+    for cards, words in (
+        (["9H"], "9H is not in this game's deck: it has only J Q K A"),
+        (["JD", "JD", "JD"], "JD is played 3 times, but the deck holds it twice"),
+        (["AH", "AD", "AC", "AS", "KH"], "a trick holds at most 4 cards here"),
+    ):
+        with pytest.raises(CardError, match=words):
+            check_deck([parse_card(c) for c in cards], **euchre)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="the deck holds it once"):
+        check_deck(
+            [parse_card("JD")] * 2, ranks=("J",), copies=1, most=4, what="a trick"
+        )
+
+
+def test_a_left_bower_that_decides_the_answer_is_named() -> None:
+    held = legal_follows(parse_card("AD"), [parse_card("JD"), parse_card("9C")], "H")
+    assert not held.must_follow
+    assert (
+        "JD is the left bower: a trump, not a diamond, so it does not follow diamonds"
+        in held.reason
+    )
+    trumps = legal_follows(
+        parse_card("AH"), [parse_card("JD"), parse_card("JD"), parse_card("9C")], "H"
+    )
+    assert trumps.reason.count("JD is the left bower, so it follows trumps") == 1
+    led = trick_winner([parse_card("JD"), parse_card("JH")], "H")
+    assert led.reason.startswith(
+        "JD is the left bower, so it led trumps; JH is the right bower"
+    )
+
+
+def test_a_left_bower_that_decides_nothing_is_not_mentioned() -> None:
+    verdict = legal_follows(parse_card("AC"), [parse_card("JD"), parse_card("9C")], "H")
+    assert verdict.legal == (parse_card("9C"),) and "left bower" not in verdict.reason
