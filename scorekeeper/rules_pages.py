@@ -14,6 +14,7 @@ from . import access
 from .eventstore import load
 from .forms import whole_number
 from .gamelog import LogError, game_variant, replay_log
+from .house_rules import SETTINGS, written
 from .models import Game
 from .presenters import bid_label, hand_summary, sentence
 from .rules.engine import replay
@@ -62,6 +63,52 @@ DISAGREEMENTS = [
         "the preset",
     ),
 ]
+# The cards and the play, for /rules/: (topic, the rule, where it comes from).
+CARD_RULES = [
+    (
+        "Card ranks",
+        "24 cards, 9 10 J Q K A of each suit; in a side suit A K Q J 10 9",
+        "seed 000 'Cards Rank'",
+    ),
+    (
+        "The bowers",
+        "with a trump suit its jack is the highest card (the right bower) and "
+        "the other jack of the same colour the next (the left bower); the left "
+        "bower is a trump, not a card of its printed suit; with no trump there "
+        "are no bowers",
+        "seed 000 'Cards Rank'; seed 001 §4.1",
+    ),
+    (
+        "Following suit",
+        "you must follow the suit led if you can (a left bower counts as a "
+        "trump); if you cannot, you may play any card",
+        "seed 000 'The Rules'",
+    ),
+    (
+        "Identical cards",
+        "bid-euchre deals a J Q K A deck per pair of players: of two identical "
+        "cards in a trick, the one played first wins",
+        "seed 002 'Trick Play'",
+    ),
+    (
+        "A hand nobody bids",
+        "is thrown in, and the deal passes to the next player",
+        "seed 001 §3.1, thrown in",
+    ),
+    (
+        "Pepper is played alone",
+        "in bid-euchre the player who bids pepper or double pepper plays alone; "
+        "the partners sit out the hand",
+        "seed 002 'Trick Play', alone",
+    ),
+    (
+        "Two players",
+        "a third hand of eight cards is dealt face down as a dummy and is not played",
+        "seed 000 'Variations', dummy",
+    ),
+]
+# How teams sit where the seeds say otherwise than "partners opposite".
+SEATING = {"bid-euchre": "two teams, seated alternately: each beside two opponents"}
 EXACT_TIE_WORDS = {
     "co-winners": "the game ends and every side tied at the top wins",
     "play-on": "play on until one side is at or above the target and strictly ahead",
@@ -85,6 +132,7 @@ class Line:
     rule: str
     source: str
     house: bool = False
+    rules_reading: str = ""  # beside a house rule: what the preset says, and where
 
 
 def _rung(variant: Variant, rule: BidRule) -> Rung:
@@ -106,7 +154,11 @@ def _rung(variant: Variant, rule: BidRule) -> Rung:
 
 
 def _lines(variant: Variant, house: dict[str, object]) -> list[Line]:
-    sides = "two teams, partners opposite" if variant.teams else "each plays alone"
+    sides = (
+        SEATING.get(variant.preset, "two teams, partners opposite")
+        if variant.teams
+        else "each plays alone"
+    )
     pepper = (
         f"the first {variant.pepper_round_hands} hands: the seat after the dealer must "
         f"bid {bid_label(variant.lowest_bid)}, and the hand cannot be passed out"
@@ -139,26 +191,69 @@ def _lines(variant: Variant, house: dict[str, object]) -> list[Line]:
             pepper,
             variant.cite("pepper_round"),
             "pepper_round_hands" in house,
+            _reading(variant, "pepper_round_hands", "pepper_round"),
         ),
         Line(
             "Target",
             f"first to {variant.target_score}",
             variant.cite("target"),
             "target_score" in house,
+            _reading(variant, "target_score", "target"),
         ),
         Line(
             "Both reach it in one hand",
             both,
             variant.cite("both_reach"),
             "both_reach" in house,
+            _reading(variant, "both_reach", "both_reach"),
         ),
         Line(
             "Exact tie at or above it",
             EXACT_TIE_WORDS[variant.exact_tie],
             variant.cite("exact_tie"),
             "exact_tie" in house,
+            _reading(variant, "exact_tie", "exact_tie"),
         ),
+        *_house_lines(variant, house),
     ]
+
+
+def _reading(variant: Variant, key: str, topic: str) -> str:
+    """The preset's own value and its seed, when the house changed it."""
+    preset = PRESETS[variant.preset][variant.seats]
+    if getattr(variant, key) == getattr(preset, key):
+        return ""
+    return f"{written(getattr(preset, key))} ({preset.cite(topic)})"
+
+
+def _house_lines(variant: Variant, house: dict[str, object]) -> list[Line]:
+    """A line for each other house setting this game changed: the house's
+    value, and beside it the preset's own reading and where it comes from."""
+    preset = PRESETS[variant.preset][variant.seats]
+    shown = {"target_score", "exact_tie", "pepper_round_hands", "both_reach"}
+    lines = []
+    for setting in SETTINGS:
+        if setting.key in shown or setting.key not in house:
+            continue
+        ours, theirs = getattr(variant, setting.key), getattr(preset, setting.key)
+        lines.append(
+            Line(
+                setting.label,
+                f"{written(ours) or 'none'}: {setting.meaning[0].lower()}{setting.meaning[1:]}",
+                "house rule",
+                True,
+                f"{written(theirs) or 'none'} ({SETTING_SOURCES.get(setting.key, 'contract §2')})",
+            )
+        )
+    return lines
+
+
+# Where the preset's own value of each other setting comes from.
+SETTING_SOURCES = {
+    "one_call_each": "contract §4",
+    "mercy": "contract §5",
+    "hand_limit": "contract §5",
+}
 
 
 def _examples(variant: Variant) -> list[tuple[str, str]]:
@@ -236,7 +331,8 @@ def rules_index(request: HttpRequest) -> HttpResponse:
         (name, by_seats[4].description, sorted(by_seats))
         for name, by_seats in PRESETS.items()
     ]
-    return render(request, "scorekeeper/rules_index.html", {"presets": presets})
+    context = {"presets": presets, "card_rules": CARD_RULES}
+    return render(request, "scorekeeper/rules_index.html", context)
 
 
 @require_GET

@@ -112,3 +112,34 @@ def test_a_bad_house_setting_is_refused_in_words(client: Client, db: None) -> No
     assert response.status_code == 422
     assert "Mercy must be a negative whole number" in response.content.decode()
     assert Game.objects.count() == 0
+
+
+def test_a_games_rules_page_marks_house_rules_beside_the_rules_own_reading(
+    client: Client, db: None
+) -> None:
+    game = new_game("classic", target_score=50, stick_the_dealer=True)
+    join(client, game)
+    page = client.get(f"/games/{game.pk}/rules").content.decode()
+    target = page[page.index("<dt>Target") :][:400]
+    assert "house rule" in target and "seed 000" not in target.split("The rules say")[0]
+    assert "The rules say: 30 (seed 000 &#x27;Game&#x27;)" in target
+    assert "Stick the dealer" in page and "The rules say: no" in page
+
+
+def test_the_rules_page_states_the_cards_and_the_play_with_their_seeds(
+    client: Client, db: None
+) -> None:
+    page = client.get("/rules/").content.decode()
+    for topic in (
+        "Card ranks",
+        "The bowers",
+        "Following suit",
+        "Identical cards",
+        "A hand nobody bids",
+        "Pepper is played alone",
+        "Two players",
+    ):
+        assert f"<dt>{topic}</dt>" in page
+    assert "seed 002 &#x27;Trick Play&#x27;" in page
+    euchre = client.get("/rules/bid-euchre/").content.decode()
+    assert "seated alternately" in euchre and "partners opposite" not in euchre

@@ -24,7 +24,8 @@ def explain_hand(board: Scoreboard, result: HandResult) -> str:
     bidder = names[bidder_side]
     deltas = result.deltas
     if hand.tricks is None:
-        return _explain_concession(variant, rule, hand, names, deltas)
+        concession = _explain_concession(variant, rule, hand, names, deltas)
+        return concession + _forced(variant, result)
     won = hand.tricks[bidder_side]
     verdict = "made" if won >= rule.tricks_needed else "set"
     text = (
@@ -35,7 +36,14 @@ def explain_hand(board: Scoreboard, result: HandResult) -> str:
         if side != bidder_side:
             text += f" {name}{_defender_why(variant, rule, hand.tricks[side])}: "
             text += f"{_points(deltas[side])}."
-    return f"{text[:-1]} ({variant.cite('scoring')})."
+    return f"{text[:-1]} ({variant.cite('scoring')}).{_forced(variant, result)}"
+
+
+def _forced(variant: Variant, result: HandResult) -> str:
+    """A pepper-round hand's bid was forced: say so."""
+    if not result.pepper_round:
+        return ""
+    return f" The bid was forced: a pepper-round hand ({variant.cite('pepper_round')})."
 
 
 def _bidder_why(variant: Variant, rule: BidRule, won: int) -> str:

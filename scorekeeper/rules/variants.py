@@ -253,22 +253,29 @@ def _numbers(top: int) -> list[tuple[Call, RungKind]]:
     return [(n, "number") for n in range(1, top + 1)]
 
 
+# Where each rule comes from: pieces "seed NNN 'Section'", "seed 001 §N",
+# "seed 004" (one page) or "contract §N", joined by "; ". Every piece is one
+# a reader can check: tests/test_citations.py finds quoted words in it.
 _CLASSIC_SOURCES = (
     ("ladder", "seed 000 'Bidding'; seed 004"),
     ("scoring", "seed 000 'Outcome'; seed 004"),
     ("defenders", "seed 000 'Outcome'"),
-    ("negotiation", "seed 000 'Outcome': every hand is played"),
-    ("pepper_round", "contract §1: no pepper round unless the house sets one"),
+    ("negotiation", "contract §2"),  # the seeds never mention conceding
+    ("pepper_round", "contract §2"),
     ("target", "seed 000 'Game'"),
     ("both_reach", "seed 000 'Game'"),
-    ("exact_tie", "seed 004: all tied players are winners"),
-    ("deal", "seed 000 'The Deal'"),
-    ("auction", "seed 000 'Bidding'; seed 004"),
+    ("exact_tie", "seed 004"),
+    ("deal", "seed 000 'The Deal'; seed 004"),
+    # Seed 000 runs the auction until three players have passed; ending at
+    # once on the top bid is seed 004's and the contract's.
+    ("auction", "seed 000 'Bidding'; seed 004; contract §4"),
 )
 _CLASSIC_SMALL_SOURCES = (
-    ("ladder", "seed 000 'Variations'; seed 003; seed 004"),
+    ("ladder", "seed 000 'Variations'; seed 003 'Two or Three Handed Variations'"),
     ("scoring", "seed 003 'Two or Three Handed Variations'; seed 004"),
-    *_CLASSIC_SOURCES[2:],
+    *_CLASSIC_SOURCES[2:8],
+    ("deal", "seed 000 'Variations'; seed 004"),
+    _CLASSIC_SOURCES[9],
 )
 _MOON_SOURCES = (
     ("ladder", "seed 001 §3.1"),
@@ -280,21 +287,28 @@ _MOON_SOURCES = (
     ("target", "seed 001 §1"),
     ("both_reach", "seed 001 §4.2"),
     ("exact_tie", "seed 001 §4.2, option 1"),
-    ("deal", "seed 001 §4.2"),
-    ("auction", "seed 001 §3.1"),
+    ("deal", "seed 001 §2; seed 001 §4.2"),
+    ("auction", "seed 001 §3.1; contract §4"),
 )
 _EUCHRE_SOURCES = (
     ("ladder", "seed 002 'Bidding'"),
     ("scoring", "seed 002 'Scoring'"),
     ("defenders", "seed 002 'Scoring'"),
-    ("negotiation", "seed 002: every hand is played"),
-    ("pepper_round", "contract §1: no pepper round unless the house sets one"),
+    ("negotiation", "contract §2"),  # seed 002 never mentions conceding
+    ("pepper_round", "contract §2"),
     ("target", "seed 002 'Winning'"),
     ("both_reach", "seed 002 'Winning'"),
     ("exact_tie", "contract §2"),
     ("deal", "seed 002 'How to Play'"),
-    ("auction", "seed 002 'Bidding'"),
+    ("auction", "seed 002 'Bidding'; contract §4"),
 )
+# The seeds' own readings of the exact-tie settings (the preset's, or the
+# one a house chose), for the rules pages.
+EXACT_TIE_SOURCES = {
+    "co-winners": "seed 004",
+    "play-on": "seed 001 §4.2, option 1",
+    "pepper-round": "seed 001 §4.2, option 2",
+}
 
 
 # The settings every preset shares unless it says otherwise (contract §5).

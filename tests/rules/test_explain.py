@@ -57,7 +57,8 @@ def test_a_concession_names_the_free_tricks_and_the_negotiation_rule() -> None:
     texts = explained(variant("moon-42"), conceded(1, 4, 2), conceded(2, 4, 0))
     assert texts[0] == (
         "Bob & Dan bid 4; Ann & Cat were granted 2 free tricks: "
-        "Bob & Dan +4, Ann & Cat +2 (seed 001 §3.2)."
+        "Bob & Dan +4, Ann & Cat +2 (seed 001 §3.2). "
+        "The bid was forced: a pepper-round hand (seed 001 §5)."
     )
     assert "threw the hand in" in texts[1]
 
@@ -153,3 +154,15 @@ def test_a_classic_set_costs_its_fixed_penalty_whatever_the_bid() -> None:
         variant("classic", set_penalty="bid"), played(1, "little-pepper", 1, 5)
     )
     assert "(a set costs the 6 tricks it needed)" in little
+
+
+def test_a_pepper_round_explanation_says_the_bid_was_forced() -> None:
+    played_hand, conceded_hand = explained(
+        variant("moon-42"), played(1, 4, 1, 5), conceded(2, 4, 1)
+    )
+    assert played_hand.endswith(
+        "The bid was forced: a pepper-round hand (seed 001 §5)."
+    )
+    assert "The bid was forced" in conceded_hand
+    [plain] = explained(variant("moon-42", pepper_round_hands=0), played(1, 4, 1, 5))
+    assert "forced" not in plain
