@@ -111,3 +111,16 @@
       .catch(function () { button.textContent = "Could not copy: use Download"; });
   });
 })();
+
+// The home page offers the house's last rules when this browser kept them
+// (/games/new saves them on every start).
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    var link = document.getElementById("same-rules");
+    try {
+      var sets = JSON.parse(localStorage.getItem("pepper-rule-sets") || "{}");
+      if (link && sets["Same rules as last time"]) link.hidden = false;
+    } catch (e) { /* no storage: no link */ }
+  });
+})();

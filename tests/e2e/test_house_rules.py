@@ -76,3 +76,24 @@ def test_a_game_ended_early_by_the_clock(
     expect(page.locator("#record")).to_have_count(0)
     looker.look("ended")
     assert console_errors == []
+
+
+def test_the_next_game_starts_from_the_same_rules_as_last_time(
+    page: Page, live_server: LiveServer
+) -> None:
+    page.goto(f"{live_server.url}/games/new")
+    page.get_by_label("moon-42").check()
+    for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
+        page.locator(f"input[name=seat_{seat}]").fill(name)
+    page.get_by_text("House rules").click()
+    expect(page.get_by_label("Points to win")).to_have_value("42")
+    page.get_by_label("Points to win").fill("21")
+    page.get_by_label("Save these rules as").fill("Short nights")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".turn")).to_be_visible()
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("link", name="Same rules as last time").click()
+    expect(page.get_by_label("moon-42")).to_be_checked()
+    expect(page.get_by_label("Points to win")).to_have_value("21")
+    page.get_by_label("Start from a saved rule set").select_option("Short nights")
+    expect(page.get_by_label("Points to win")).to_have_value("21")

@@ -304,3 +304,10 @@ def test_a_tie_or_a_game_in_progress_cites_its_own_rule() -> None:
     rules = variant("classic", target_score=3, exact_tie="play-on")
     assert status_rule(play(rules, played(1, 3, 3, 3))) == rules.cite("exact_tie")
     assert status_rule(play(rules)) == rules.cite("target")
+
+
+def test_a_bid_given_as_the_text_4_is_told_to_write_the_number() -> None:
+    with pytest.raises(
+        Violation, match='the bid "4" is text: write it as the number 4'
+    ):
+        play(variant("classic"), played(1, "4", 2, 4))
