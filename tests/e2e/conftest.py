@@ -66,9 +66,7 @@ def console_errors(page: Page) -> Iterator[list[str]]:
     page.on(
         "console",
         lambda message: (
-            errors.append(f"{message.text} @ {message.location}")
-            if message.type == "error"
-            else None
+            errors.append(message.text) if message.type == "error" else None
         ),
     )
     page.on("pageerror", lambda error: errors.append(str(error)))
