@@ -1,0 +1,168 @@
+"""The standings of a season: pepper-standings v1 (contract pepper-league-v1
+§2). Pure: a ``Season`` in, plain rows out.
+
+A game counts when it is finished. Per player and counted game: played,
+won (co-winners too), points (the side's final total), margin (that minus
+the best other side's total), bids (hands the player's seat bid) and made
+(of those, made or conceded to the bidders). A night sums its games; the
+season sums the nights it counts (all, or each player's ``best_nights``);
+ranks follow ``order``, equal rows share a rank and the next one skips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scorekeeper.rules.events import HandRecorded
+from scorekeeper.rules.variants import Variant
+
+from .season import LeagueGame, Night, Player, Season, Settings
+
+COUNTS = ("played", "won", "points", "margin", "bids", "made")
+
+
+@dataclass
+class Tally:
+    """One player's measures over some games (or nights)."""
+
+    played: int = 0
+    won: int = 0
+    points: int = 0
+    margin: int = 0
+    bids: int = 0
+    made: int = 0
+    nights: int = 0
+
+    def add(self, other: Tally) -> None:
+        for key in COUNTS:
+            setattr(self, key, getattr(self, key) + getattr(other, key))
+
+    def measure(self, name: str) -> Fraction:
+        if name == "win_pct":
+            return Fraction(self.won, self.played) if self.played else Fraction(0)
+        if name == "made_pct":
+            return Fraction(self.made, self.bids) if self.bids else Fraction(0)
+        return Fraction(getattr(self, name))
+
+
+@dataclass
+class Row:
+    player: Player
+    tally: Tally
+    rank: int | None = None
+
+
+def game_tallies(game: LeagueGame) -> dict[str, Tally]:
+    """Each seated player's measures in one game (none if unfinished)."""
+    board = game.board
+    if not board.finished:
+        return {}
+    variant, totals = board.variant, board.totals
+    tallies: dict[str, Tally] = {}
+    for seat, pid in enumerate(game.players):
+        side = variant.side_of(seat)
+        others = [total for other, total in enumerate(totals) if other != side]
+        tally = tallies.setdefault(pid, Tally())
+        tally.played, tally.won = 1, int(side in board.winners)
+        tally.points = totals[side]
+        tally.margin = totals[side] - max(others)
+    for result in board.hands:
+        hand = result.hand
+        if not isinstance(hand, HandRecorded):
+            continue
+        tally = tallies[game.players[hand.bidder]]
+        tally.bids += 1
+        tally.made += int(_made(board.variant, hand))
+    return tallies
+
+
+def _made(variant: Variant, hand: HandRecorded) -> bool:
+    if hand.tricks is None:
+        return True  # conceded to the bidders
+    rule = variant.bid_rule(hand.bid)
+    assert rule is not None  # the engine keeps only legal hands
+    return hand.tricks[variant.side_of(hand.bidder)] >= rule.tricks_needed
+
+
+def night_tallies(night: Night) -> dict[str, Tally]:
+    tallies: dict[str, Tally] = {}
+    for game in night.games:
+        for pid, tally in game_tallies(game).items():
+            tallies.setdefault(pid, Tally()).add(tally)
+    return tallies
+
+
+def ranked(rows: Iterable[Row], order: tuple[str, ...]) -> list[Row]:
+    """Sorted by ``order`` (each higher first), then name, then id; equal
+    on every measure of ``order``: the same rank, and the next one skips."""
+
+    def key(row: Row) -> tuple[Fraction, ...]:
+        return tuple(row.tally.measure(name) for name in order)
+
+    listed = sorted(rows, key=lambda row: (row.player.name, row.player.id))
+    listed.sort(key=key, reverse=True)
+    for position, row in enumerate(listed, start=1):
+        before = listed[position - 2] if position > 1 else None
+        row.rank = before.rank if before and key(before) == key(row) else position
+    return listed
+
+
+def standings(season: Season) -> dict[str, object]:
+    """The pepper-standings v1 document."""
+    settings = season.settings
+    nights_out = []
+    by_player: dict[str, list[tuple[int, Tally]]] = {}
+    for index, night in enumerate(season.nights):
+        tallies = night_tallies(night)
+        rows = [Row(season.players[pid], tally) for pid, tally in tallies.items()]
+        nights_out.append(
+            {
+                "date": night.date,
+                "rows": [_row(row) for row in ranked(rows, settings.order)],
+            }
+        )
+        for pid, tally in tallies.items():
+            by_player.setdefault(pid, []).append((index, tally))
+    return {
+        "format": "pepper-standings",
+        "version": 1,
+        "nights": nights_out,
+        "season": {"rows": _season_rows(season, settings, by_player)},
+    }
+
+
+def _season_rows(
+    season: Season, settings: Settings, by_player: dict[str, list[tuple[int, Tally]]]
+) -> list[dict[str, object]]:
+    rows = []
+    for pid, nights in by_player.items():
+        counted = nights
+        if settings.best_nights:  # best by points; equal points: the earlier
+            best = sorted(nights, key=lambda item: (-item[1].points, item[0]))
+            counted = best[: settings.best_nights]
+        tally = Tally(nights=len(nights))
+        for _, night in counted:
+            tally.add(night)
+        rows.append(Row(season.players[pid], tally))
+    qualified = [row for row in rows if row.tally.nights >= settings.min_nights]
+    others = [row for row in rows if row.tally.nights < settings.min_nights]
+    listed = ranked(qualified, settings.order)
+    for row in ranked(others, settings.order):
+        row.rank = None
+        listed.append(row)
+    return [_row(row, season=True) for row in listed]
+
+
+def _row(row: Row, *, season: bool = False) -> dict[str, object]:
+    tally = row.tally
+    document: dict[str, object] = {
+        "rank": row.rank,
+        "player": row.player.id,
+        "name": row.player.name,
+    }
+    if season:
+        document["nights"] = tally.nights
+    document.update({key: getattr(tally, key) for key in COUNTS})
+    return document
