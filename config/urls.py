@@ -3,33 +3,36 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import path
 
-from scorekeeper import api, referee_views, rules_pages, views
+from scorekeeper import api, referee_views, rules_pages
+from scorekeeper.games import changes, pages, sharing
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("games/new", views.game_new, name="game_new"),
-    path("games/import", views.game_import, name="game_import"),
-    path("games/<uuid:game_id>/", views.game_detail, name="game"),
-    path("games/<uuid:game_id>/hands", views.hand_create, name="hand_create"),
-    path("games/<uuid:game_id>/poll", views.game_poll, name="game_poll"),
-    path("games/<uuid:game_id>/tv", views.game_tv, name="game_tv"),
+    path("", pages.home, name="home"),
+    path("games/new", pages.game_new, name="game_new"),
+    path("games/import", sharing.game_import, name="game_import"),
+    path("games/<uuid:game_id>/", pages.game_detail, name="game"),
+    path("games/<uuid:game_id>/hands", changes.hand_create, name="hand_create"),
+    path("games/<uuid:game_id>/poll", pages.game_poll, name="game_poll"),
+    path("games/<uuid:game_id>/tv", pages.game_tv, name="game_tv"),
     path(
-        "games/<uuid:game_id>/links/replace", views.links_replace, name="links_replace"
+        "games/<uuid:game_id>/links/replace",
+        sharing.links_replace,
+        name="links_replace",
     ),
-    path("join/<str:token>", views.join, name="join"),
-    path("games/<uuid:game_id>/end", views.game_end, name="game_end"),
+    path("join/<str:token>", sharing.join, name="join"),
+    path("games/<uuid:game_id>/end", changes.game_end, name="game_end"),
     path(
         "games/<uuid:game_id>/hands/<int:target>/void",
-        views.hand_void,
+        changes.hand_void,
         name="hand_void",
     ),
     path(
         "games/<uuid:game_id>/hands/<int:target>/correct",
-        views.hand_correct,
+        changes.hand_correct,
         name="hand_correct",
     ),
-    path("games/<uuid:game_id>/log.json", views.game_log, name="game_log"),
-    path("games/<uuid:game_id>/score.json", views.game_score, name="game_score"),
+    path("games/<uuid:game_id>/log.json", sharing.game_log, name="game_log"),
+    path("games/<uuid:game_id>/score.json", sharing.game_score, name="game_score"),
     path("rules/", rules_pages.rules_index, name="rules"),
     path("rules/<slug:preset>/", rules_pages.rules_detail, name="rules_detail"),
     path("games/<uuid:game_id>/rules", rules_pages.game_rules, name="game_rules"),

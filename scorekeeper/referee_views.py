@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from . import presenters
 from .forms import ImportForm, whole_number
 from .gamelog import LogError, printable, read_and_replay
+from .games.pages import partial_of
 from .management.commands.trick import check_hand, check_trick, game_deck
 from .rules.cards import (
     RANKS,
@@ -25,7 +26,6 @@ from .rules.cards import (
 )
 from .rules.errors import CardError, VariantError
 from .rules.variants import PRESETS
-from .views import partial_of
 
 TRUMP_CHOICES = [
     ("hearts", "♥"),

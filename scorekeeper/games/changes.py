@@ -1,0 +1,415 @@
+"""Changing a game: recording a hand, voiding or correcting one, ending the
+game. Each parses the request, calls one service and renders; nothing is
+saved unless the rules accept it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorekeeper import access, presenters, services
+from scorekeeper.eventstore import Appended, Busy, Conflict, IdTaken, Refused, load
+from scorekeeper.forms import (
+    HandForm,
+    VoidForm,
+    new_event_id,
+)
+from scorekeeper.gamelog import GameLog, replay_log
+from scorekeeper.limits import rate_limited
+from scorekeeper.models import Game
+from scorekeeper.rules.engine import HandResult, Scoreboard
+from scorekeeper.rules.events import HandRecorded
+from scorekeeper.rules.referee import seat_calls, turn_of
+from scorekeeper.rules.variants import Variant, find_variant
+
+from .pages import (
+    BY_COOKIE,
+    current_state,
+    game_page,
+    remembered_by,
+    what_changed,
+)
+
+
+@require_POST
+@rate_limited("append")
+def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    game, _ = access.game_for(request, game_id, edit=True)
+    variant = find_variant(game.preset, len(game.seats))
+    passing = request.POST.get("action") == "pass"
+    form = HandForm(request.POST, variant=variant, passing=passing)
+    if not form.is_valid():
+        log, board = current_state(game)
+        return game_page(
+            request, game, log, board, form=form, status=422, partial="live"
+        )
+    try:
+        appended = _record(game, form)
+    except (Conflict, Busy, IdTaken) as error:
+        return _after_conflict(request, game, form, error)
+    except Refused as refused:
+        form.add_error(None, _refusal(refused))
+        log, board = current_state(game)
+        return game_page(
+            request, game, log, board, form=form, status=422, partial="live"
+        )
+    by = form.cleaned_data.get("by") or ""
+    response = (
+        game_page(
+            request,
+            game,
+            appended.log,
+            appended.board,
+            partial="saved",
+            by=by,
+            saved=True,
+        )
+        if getattr(request, "htmx", False)
+        else redirect(f"{reverse('game', args=[game.pk])}?saved={appended.seq}")
+    )
+    _remember_by(response, by)
+    return response
+
+
+def _record(game: Game, form: HandForm) -> Appended:
+    data = form.cleaned_data
+    common: dict[str, Any] = {
+        "game": game,
+        "expected_seq": data["expected_seq"],
+        "event_id": data["event_id"],
+        "by": data.get("by") or "",
+        "now": timezone.now(),
+    }
+    calls = form.calls()
+    if calls:  # seated by whose turn it was, for the hand about to be recorded
+        turn = replay_log(load(game)).next
+        if turn is not None:
+            common["auction"] = seat_calls(form.variant, turn, calls)
+    hand = form.hand()
+    if not isinstance(hand, HandRecorded):
+        return services.hand_pass_out(**common)
+    return services.hand_record(
+        bidder=hand.bidder,
+        bid=hand.bid,
+        trump=hand.trump,
+        tricks=hand.tricks,
+        free_tricks=hand.free_tricks,
+        **common,
+    )
+
+
+def _after_conflict(
+    request: HttpRequest,
+    game: Game,
+    form: HandForm,
+    error: Conflict | Busy | IdTaken,
+) -> HttpResponse:
+    """Another phone saved first, or the database could not take the write:
+    show the fresh game, keep what was entered."""
+    status = 409
+    if isinstance(error, Busy):
+        game.refresh_from_db()  # the storage may answer reads still
+        message = (
+            "The game's storage did not take the hand (busy or failing); "
+            "nothing was saved. Your entry is still below: save it again."
+        )
+        status = 503
+    log, board = current_state(game)
+    if isinstance(error, IdTaken):
+        message = (
+            "This form was already used for a different entry; nothing was "
+            "saved. Check the hands below, then save again."
+        )
+    elif status == 409:
+        message = what_changed(log, board, form.cleaned_data["expected_seq"])
+        message += (
+            " Your entry is still below: if it is a different hand, save it again."
+        )
+    data = dict(form.data.items())
+    data["expected_seq"] = str(game.last_seq)
+    data["event_id"] = new_event_id()
+    fresh = HandForm(data, variant=board.variant)
+    response = game_page(
+        request, game, log, board, form=fresh, message=message, status=status
+    )
+    response["HX-Retarget"] = "#game"  # the whole game changed, not only the form
+    if status == 503:
+        response["Retry-After"] = "5"
+    return response
+
+
+def _refusal(refused: Refused) -> str:
+    """The rule broken, then what would make the hand legal."""
+    fix = f" To make it legal: {refused.remedy}." if refused.remedy else ""
+    return presenters.sentence(refused.rule_message) + fix
+
+
+def _remember_by(response: HttpResponse, by: str) -> None:
+    """A cookie value must be Latin-1 for every server (gunicorn refuses
+    more), so the name is stored percent-encoded: "Łukasz" too."""
+    if by:
+        value = quote(by[:60], safe="")
+        response.set_cookie(BY_COOKIE, value, max_age=365 * 24 * 3600, samesite="Lax")
+
+
+def _back_to_game(game: Game, by: str) -> HttpResponse:
+    """A change saved: back to the game page, remembering who entered it."""
+    response = redirect("game", game_id=game.pk)
+    _remember_by(response, by)
+    return response
+
+
+def _form_problem(form: VoidForm) -> str:
+    """What was wrong with a submitted form, in one line (nothing saved)."""
+    labels = {"reason": "The reason", "by": "“Entered by”"}
+    problems = [
+        f"{labels[field]}: {' '.join(str(error) for error in errors)}"
+        if field in labels
+        else "This form is out of date: open the hand again."
+        for field, errors in form.errors.items()
+    ]
+    return " ".join(dict.fromkeys(problems)) + " Nothing was voided."
+
+
+def _try_change(
+    change: Callable[[], object], doing: str, board: Scoreboard, result: HandResult
+) -> str:
+    """Append a void or a correction of ``result``: "" once saved, else what
+    to tell the player (nothing was saved)."""
+    try:
+        change()
+    except (Conflict, IdTaken):
+        return (
+            f"The game changed on another phone meanwhile; look again before {doing}."
+        )
+    except Busy:
+        return "The game's storage did not take it (busy or failing); nothing was saved. Try again."
+    except Refused as refused:
+        later = next((h for h in board.hands if h.target == refused.event), None)
+        if later is not None and later.number > result.number:
+            return _later_hand_broken(refused, doing, board, result, later)
+        return _refusal(refused)
+    return ""
+
+
+def _later_hand_broken(
+    refused: Refused,
+    doing: str,
+    board: Scoreboard,
+    result: HandResult,
+    later: HandResult,
+) -> str:
+    """The change itself is fine, but a later hand would break: say so, and
+    what to do instead (the engine's remedy is about that later hand)."""
+    summary = presenters.hand_summary(board.variant, board.seats, later.hand)
+    why = presenters.sentence(refused.rule_message)
+    if doing == "voiding":
+        return (
+            f"Voiding hand {result.number} would move every later hand to another "
+            f"dealer and first bidder, and hand {later.number} ({summary}) would no "
+            f"longer be legal: {why} Void from the last hand back, or correct "
+            f"hand {result.number} instead."
+        )
+    return (
+        f"This correction of hand {result.number} would make hand {later.number} "
+        f"({summary}) illegal: {why} Correct hand {later.number} first, or void "
+        "from the last hand back."
+    )
+
+
+def _hand_named(
+    request: HttpRequest, game_id: UUID, target: int
+) -> tuple[Game, GameLog, Scoreboard, HandResult | None]:
+    """The game (edit link only), and the hand in force that a void or
+    correction of the hand event ``target`` would change (None if none)."""
+    game, _ = access.game_for(request, game_id, edit=True)
+    log = load(game)
+    board = replay_log(log)
+    result = next((hand for hand in board.hands if hand.target == target), None)
+    return game, log, board, result
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("append")
+def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """End the game as it stands, after a confirmation and with a reason
+    (a league round called by the clock): the highest total wins."""
+    game, _ = access.game_for(request, game_id, edit=True)
+    log = load(game)
+    board = replay_log(log)
+    if board.finished:
+        return redirect("game", game_id=game.pk)
+    form = VoidForm(
+        request.POST or None,
+        initial={
+            "expected_seq": len(log.entries),
+            "event_id": new_event_id(),
+            "by": remembered_by(request),
+            "reason": "time",
+        },
+    )
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.game_end(
+                game=game,
+                expected_seq=data["expected_seq"],
+                reason=data["reason"],
+                by=data["by"],
+                event_id=data["event_id"],
+                now=timezone.now(),
+            )
+        except (Conflict, IdTaken):
+            error = "The game changed on another phone meanwhile; look again before ending it."
+        except Busy:
+            error = "The game's storage did not take it (busy or failing); nothing was saved. Try again."
+        except Refused as refused:
+            error = _refusal(refused)
+        else:
+            return _back_to_game(game, data["by"])
+    elif form.errors:
+        error = _form_problem(form).replace("Nothing was voided.", "The game goes on.")
+    context = {
+        "game": game,
+        "form": form,
+        "error": error,
+        "sides": presenters.sides(board),
+        "leaders": presenters.leaders_line(board),
+    }
+    return render(
+        request, "scorekeeper/game_end.html", context, status=422 if error else 200
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("append")
+def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
+    game, log, board, result = _hand_named(request, game_id, target)
+    if result is None:
+        return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
+    form = VoidForm(
+        request.POST or None,
+        initial={
+            "expected_seq": len(log.entries),
+            "event_id": new_event_id(),
+            "by": remembered_by(request),
+        },
+    )
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        error = _try_change(
+            lambda: services.hand_void(
+                game=game,
+                expected_seq=data["expected_seq"],
+                target=target,
+                reason=data["reason"],
+                by=data["by"],
+                event_id=data["event_id"],
+                now=timezone.now(),
+            ),
+            "voiding",
+            board,
+            result,
+        )
+        if not error:
+            return _back_to_game(game, data["by"])
+    elif form.errors:
+        error = _form_problem(form)
+    summary = presenters.hand_summary(board.variant, board.seats, result.hand)
+    return render(
+        request,
+        "scorekeeper/hand_void.html",
+        {
+            "game": game,
+            "result": result,
+            "summary": summary,
+            "form": form,
+            "error": error,
+        },
+        status=422 if error else 200,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("append")
+def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
+    game, log, board, result = _hand_named(request, game_id, target)
+    if result is None:
+        return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
+    variant = board.variant
+    passing = request.POST.get("action") == "pass"
+    form = HandForm(
+        request.POST or None,
+        variant=variant,
+        passing=passing,
+        initial=_initial(result.hand, variant, len(log.entries), request),
+    )
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        error = _try_change(
+            lambda: services.hand_correct(
+                game=game,
+                expected_seq=data["expected_seq"],
+                target=target,
+                hand=form.hand(),
+                by=data.get("by") or "",
+                event_id=data["event_id"],
+                now=timezone.now(),
+            ),
+            "correcting",
+            board,
+            result,
+        )
+        if not error:
+            return _back_to_game(game, data.get("by") or "")
+    values = presenters.form_values(form)
+    hand_turn = turn_of(variant, board.first_dealer, result.number, result.pepper_round)
+    return render(
+        request,
+        "scorekeeper/hand_correct.html",
+        {
+            "game": game,
+            "result": result,
+            "form": form,
+            "options": presenters.form_options(values, board, hand_turn),
+            "expected_seq": values.get("expected_seq"),
+            "event_id": values.get("event_id"),
+            "by": values.get("by"),
+            "error": error,
+            "board": board,
+        },
+        status=422 if error or form.errors else 200,
+    )
+
+
+def _initial(
+    hand: object, variant: Variant, seq: int, request: HttpRequest
+) -> dict[str, Any]:
+    initial: dict[str, Any] = {
+        "expected_seq": seq,
+        "event_id": new_event_id(),
+        "by": remembered_by(request),
+        "outcome": "played",
+    }
+    if isinstance(hand, HandRecorded):
+        initial.update(bidder=str(hand.bidder), bid=str(hand.bid), trump=hand.trump)
+        if hand.tricks is None:
+            initial.update(outcome="conceded", free_tricks=str(hand.free_tricks))
+        elif variant.sides == 2:
+            initial["taken"] = str(hand.tricks[variant.side_of(hand.bidder)])
+        else:
+            initial.update(
+                {f"tricks_{seat}": count for seat, count in enumerate(hand.tricks)}
+            )
+    return initial

@@ -1,0 +1,377 @@
+"""The game's pages: the score, the record form, the TV view and the live
+poll. HTMX requests get the named partial of the same template, so every
+page works without it."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import unquote
+from uuid import UUID
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorekeeper import access, presenters, services
+from scorekeeper.eventstore import head, load
+from scorekeeper.forms import (
+    GameForm,
+    HandForm,
+    new_event_id,
+    whole_number,
+)
+from scorekeeper.gamelog import GameLog, replay_log
+from scorekeeper.house_rules import SETTINGS
+from scorekeeper.limits import rate_limited
+from scorekeeper.models import Game
+from scorekeeper.rules.engine import Scoreboard, replay
+from scorekeeper.rules.events import GameEnded, HandCorrected, HandVoided
+from scorekeeper.rules.referee import Turn
+from scorekeeper.rules.variants import PRESETS
+
+from .sharing import share_links
+
+BY_COOKIE = "pepper_by"
+
+
+def partial_of(request: HttpRequest, template: str, partial: str) -> str:
+    """The template for a page, or only its named partial for htmx."""
+    return f"{template}#{partial}" if getattr(request, "htmx", False) else template
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    held = Game.objects.filter(pk__in=access.held_games(request))
+    games = [
+        game
+        for game in held.order_by("finished", "-updated_at")
+        if access.role_of(request, game)
+    ]
+    cards = [presenters.game_card(game) for game in games]
+    return render(
+        request, "scorekeeper/home.html", {"cards": cards, "kept": access.KEPT}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("game_create")
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = GameForm(request.POST or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(
+                preset=form.cleaned_data["preset"],
+                seats=form.seats(),
+                first_dealer=form.cleaned_data["first_dealer"],
+                overrides=form.overrides(),
+                name=form.cleaned_data.get("name") or "",
+                now=timezone.now(),
+            )
+        except services.SetupError as refused:
+            error = presenters.sentence(refused.message)
+        else:
+            access.grant(request, game, game.edit_token)  # the creator may edit
+            return redirect("game", game_id=game.pk)
+    presets = [
+        (name, by_seats[4].description, sorted(by_seats))
+        for name, by_seats in PRESETS.items()
+    ]
+    status = 422 if request.method == "POST" else 200
+    dealer = whole_number(str(form.data.get("first_dealer", "0")))
+    return render(
+        request,
+        "scorekeeper/game_new.html",
+        {
+            "form": form,
+            "presets": presets,
+            "error": error,
+            "seat_fields": [
+                (seat, str(form.data.get(f"seat_{seat}", "")).strip())
+                for seat in range(8)
+            ],
+            "any_name": any(form.data.get(f"seat_{seat}") for seat in range(8)),
+            "house_fields": presenters.house_fields(form.data),
+            "house_open": any(form.data.get(s.key) for s in SETTINGS),
+            "first_dealer": dealer or 0,
+        },
+        status=status,
+    )
+
+
+@require_GET
+def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    game, role = access.game_for(request, game_id)
+    request.session.modified = True  # renews the browser's hold on its games
+    log = load(game)
+    board = replay_log(log)
+    after = request.GET.get("after")
+    if after is not None and board.rows:
+        number, note = _nearest_hand(after, len(board.rows))
+        return _as_it_stood(request, game, board, number, note)
+    if after is not None:
+        message = "No hand has been played yet, so there is no earlier score."
+        return game_page(request, game, log, board, role=role, message=message)
+    saved = whole_number(request.GET.get("saved", "")) == len(log.entries)
+    return game_page(request, game, log, board, role=role, saved=saved)
+
+
+@require_GET
+def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """The score for a TV or a tablet: big totals and the last hands, kept
+    live by the same poll as every game page (either link may watch)."""
+    game, _ = access.game_for(request, game_id)
+    log = load(game)
+    board = replay_log(log)
+    game_url = reverse("game", args=[game.pk])
+    context = {
+        **_board_context(game_url, log, board),
+        "history_html": _history_html(game_url, board, log, "view"),
+    }
+    return render(request, "scorekeeper/game_tv.html", context)
+
+
+def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, Any]:
+    """The score and whose turn it is: what every live screen of a game
+    shows (the page, the TV view, a poll's answer, a save's answer)."""
+    return {
+        "game_url": game_url,
+        "board": board,
+        "sides": presenters.sides(board),
+        "long_names": presenters.long_names(board),
+        "turn_line": presenters.turn_line(board),
+        "forced_line": presenters.forced_line(board, board.next),
+        "status_line": presenters.status(board),
+        "status_rule": presenters.status_rule(board),
+        "chart": presenters.chart(board),
+        "seq": len(log.entries),
+    }
+
+
+@require_GET
+def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """Has the game moved on since event ``seq``? 204 if not (one indexed
+    query); else the fresh score and history, swapped in out of band, a
+    note of what changed, and the record form: a fresh one if nobody has
+    touched it (``form=untouched``), else re-aimed at the next hand with
+    what was entered kept (``form=touched``)."""
+    seen = whole_number(request.GET.get("seq", "")) or 0
+    now = head(game_id)
+    role = None if now is None else access.role_of(request, now)
+    if now is None or role is None:
+        if now is not None and access.held_token(request, now.pk):
+            return access.links_replaced(request)
+        return HttpResponse(status=404)
+    if seen == now.last_seq:
+        return HttpResponse(status=204)
+    game = Game.objects.get(pk=game_id)
+    log = load(game)
+    board = replay_log(log)
+    game_url = reverse("game", args=[game.pk])
+    state = request.GET.get("form") if role == "edit" else None
+    note = what_changed(log, board, min(seen, len(log.entries)))
+    if state == "touched" and not board.finished:
+        note += (
+            f" Your entry below is kept, now for hand {len(board.rows) + 1}:"
+            " if it was the same hand, start a fresh form."
+        )
+    context = {
+        **_board_context(game_url, log, board),
+        "history_html": _history_html(game_url, board, log, role),
+        "board_oob": True,
+        "poller_oob": True,
+        "note": note,
+        "role": role,
+        "record_state": state if state in ("touched", "untouched") else None,
+    }
+    if state == "untouched":
+        context.update(_record_context(request, game, log, board), record_oob=True)
+    return render(request, "scorekeeper/game_detail.html#polled", context)
+
+
+def _nearest_hand(asked: str, hands: int) -> tuple[int, str]:
+    """The hand ``?after=`` names, or the nearest real one and why."""
+    number = whole_number(asked)
+    if number is None:
+        return (
+            hands,
+            f"“{asked[:20]}” is not a hand number: this is after the last hand.",
+        )
+    if number < 1:
+        return 1, f"There is no hand {number}: this is after the first hand."
+    if number > hands:
+        return hands, (
+            f"There is no hand {number}: the game has {hands} "
+            f"hand{'s' if hands > 1 else ''}; this is after the last."
+        )
+    return number, ""
+
+
+def _as_it_stood(
+    request: HttpRequest, game: Game, board: Scoreboard, number: int, note: str = ""
+) -> HttpResponse:
+    """The game as it stood after hand ``number``: its first hands replayed."""
+    hands = [result.hand for result in board.hands[:number]]
+    then = replay(board.variant, board.seats, board.first_dealer, hands)
+    rows = presenters.history(
+        then, GameLog(then.variant, then.seats, then.first_dealer, ())
+    )
+    context = {
+        "game": game,
+        "game_url": reverse("game", args=[game.pk]),
+        "board": then,
+        "number": number,
+        "sides": presenters.sides(then),
+        "status_line": presenters.status(then),
+        "rows": rows,
+        "note": note,
+    }
+    return render(request, "scorekeeper/game_then.html", context)
+
+
+def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
+    """What the first event after ``seen`` did, and who entered it."""
+    entry = log.entries[seen] if seen < len(log.entries) else None
+    who = "the other phone" if entry is None or not entry.by else entry.by
+    if entry is not None and isinstance(entry.event, HandVoided):
+        return f"A hand was just voided by {who}."
+    if entry is not None and isinstance(entry.event, HandCorrected):
+        return f"A hand was just corrected by {who}."
+    if entry is not None and isinstance(entry.event, GameEnded):
+        return f"The game was just ended by {who}."
+    number = len(board.rows) - (len(log.entries) - seen - 1)
+    return f"Hand {number} was just recorded by {who}."
+
+
+def current_state(game: Game) -> tuple[GameLog, Scoreboard]:
+    game.refresh_from_db()
+    log = load(game)
+    return log, replay_log(log)
+
+
+def game_page(
+    request: HttpRequest,
+    game: Game,
+    log: GameLog,
+    board: Scoreboard,
+    *,
+    form: HandForm | None = None,
+    message: str = "",
+    status: int = 200,
+    partial: str = "game",
+    role: access.Role = "edit",
+    by: str | None = None,
+    saved: bool = False,
+) -> HttpResponse:
+    game_url = reverse("game", args=[game.pk])
+    context: dict[str, Any] = {
+        **_board_context(game_url, log, board),
+        **_record_context(request, game, log, board, form, by),
+        "game": game,
+        "message": message,
+        "role": role,
+    }
+    if saved and role == "edit" and board.hands:
+        # "Hand 7 saved: ..." where the player tapped, with an Undo (a void).
+        context["saved_line"] = presenters.saved_line(board)
+        context["undo_target"] = board.hands[-1].target
+        context["undo_id"] = new_event_id()
+    if role == "edit" and partial == "game":
+        context["links"] = share_links(request, game)
+    htmx = getattr(request, "htmx", False)
+    if htmx and partial == "saved":
+        context["new_row"] = presenters.history_row(board, board.hands[-1])
+        context["poller_oob"] = True  # this phone has seen its own hand
+    elif partial == "game" or not htmx:
+        shown = None if request.GET.get("hands") == "all" else HISTORY_SHOWN
+        context["history_html"] = _history_html(game_url, board, log, role, shown)
+        context["hidden_hands"] = 0 if shown is None else len(board.hands) - shown
+        context["history_shown"] = HISTORY_SHOWN
+        context["voided"] = presenters.voided(board, log)
+        context["ended"] = presenters.ending(log)
+    template = partial_of(request, "scorekeeper/game_detail.html", partial)
+    return render(request, template, context, status=status)
+
+
+def _record_context(
+    request: HttpRequest,
+    game: Game,
+    log: GameLog,
+    board: Scoreboard,
+    form: HandForm | None = None,
+    by: str | None = None,
+) -> dict[str, Any]:
+    """What the record form shows: what was entered in ``form``, else a
+    fresh form for the next hand ("entered by" as this browser last gave it)."""
+    turn = board.next
+    by = remembered_by(request) if by is None else by
+    # A fresh form needs only its defaults; no Form object is built for it.
+    values = (
+        presenters.form_values(form)
+        if form is not None
+        else {
+            "expected_seq": len(log.entries),
+            "event_id": new_event_id(),
+            "outcome": "played",
+            "by": by,
+        }
+    )
+    context: dict[str, Any] = {
+        "form": form,
+        "options": presenters.form_options(values, board, turn) if turn else None,
+        "expected_seq": values.get("expected_seq"),
+        "event_id": values.get("event_id"),
+        "by": values.get("by", by),
+        "values_auction": values.get("auction", ""),
+    }
+    if form is None and turn is not None:
+        context["choices_html"] = _fresh_choices(
+            game, board, turn, {**context, "board": board}
+        )
+    return context
+
+
+def _fresh_choices(
+    game: Game, board: Scoreboard, turn: Turn, context: dict[str, Any]
+) -> str:
+    """The record form's choices with nothing chosen yet: they depend on the
+    game and on whether this hand's bid is forced, so they are kept."""
+    forced = f"{turn.first_bidder}:{turn.forced_bid}" if turn.pepper_round else "-"
+    key = f"choices:{game.pk}:{forced}"
+    html: str | None = cache.get(key)
+    if html is None:
+        html = render_to_string("scorekeeper/_hand_choices.html", context)
+        cache.set(key, html, timeout=3600)
+    return mark_safe(html)  # rendered by our own autoescaping template
+
+
+HISTORY_SHOWN = 50  # newest hands on a game page; "Show all" for the rest
+
+
+def _history_html(
+    game_url: str,
+    board: Scoreboard,
+    log: GameLog,
+    role: access.Role,
+    shown: int | None = HISTORY_SHOWN,
+) -> str:
+    """The rendered history (the newest ``shown`` hands, None: all), kept per
+    game, log length, role and length: a projection of the log, so it is
+    new exactly when the log has grown."""
+    key = f"history:{game_url}:{len(log.entries)}:{role}:{shown}"
+    html: str | None = cache.get(key)
+    if html is None:
+        rows = presenters.history(board, log)[:shown]
+        context = {"rows": rows, "game_url": game_url, "role": role}
+        html = render_to_string("scorekeeper/_history_rows.html", context)
+        cache.set(key, html, timeout=3600)
+    return mark_safe(html)  # rendered by our own autoescaping template
+
+
+def remembered_by(request: HttpRequest) -> str:
+    return unquote(request.COOKIES.get(BY_COOKIE, ""))

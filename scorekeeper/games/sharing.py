@@ -1,0 +1,123 @@
+"""A game's links and logs: opening a shared link, replacing the links,
+importing a log, and the log and score as JSON."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from uuid import UUID
+
+import segno
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorekeeper import access, services
+from scorekeeper.eventstore import load
+from scorekeeper.forms import (
+    ImportForm,
+)
+from scorekeeper.gamelog import LogError, replay_log, score_document
+from scorekeeper.limits import rate_limited
+from scorekeeper.models import Game, new_token
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("import")
+def game_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    error, earlier = "", None
+    if request.method == "POST" and form.is_valid():
+        try:
+            document = form.document()
+            if request.POST.get("again") != "1":
+                earlier = _imported_before(request, document)
+            if earlier is None:
+                game = services.game_import(document=document, now=timezone.now())
+        except LogError as refused:
+            error = str(refused)
+        else:
+            if earlier is None:
+                access.grant(request, game, game.edit_token)
+                return redirect("game", game_id=game.pk)
+            form = ImportForm(initial={"text": document.decode(errors="replace")})
+    return render(
+        request,
+        "scorekeeper/game_import.html",
+        {"form": form, "error": error, "earlier": earlier},
+        status=422 if error else 200,
+    )
+
+
+def _imported_before(request: HttpRequest, document: bytes) -> Game | None:
+    """A game this browser holds that was imported from the same log."""
+    digest = services.log_digest(document)
+    held = Game.objects.filter(import_digest=digest, pk__in=access.held_games(request))
+    return next((game for game in held if access.role_of(request, game)), None)
+
+
+@require_GET
+def game_log(request: HttpRequest, game_id: UUID) -> JsonResponse:
+    """The stored log; ``?download=1`` saves it as a file (a phone would
+    otherwise only show it as text)."""
+    game, _ = access.game_for(request, game_id)
+    response = JsonResponse(
+        services.game_export(game=game), json_dumps_params={"indent": 1}
+    )
+    if request.GET.get("download"):
+        day = game.created_at.date().isoformat()
+        response["Content-Disposition"] = f'attachment; filename="pepper-{day}.json"'
+    return response
+
+
+@require_GET
+def game_score(request: HttpRequest, game_id: UUID) -> JsonResponse:
+    game, _ = access.game_for(request, game_id)
+    board = replay_log(load(game))
+    return JsonResponse(score_document(board), json_dumps_params={"indent": 1})
+
+
+@require_GET
+@rate_limited("join", methods=("GET",))
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """Open a shared link: the browser holds the game's edit or read-only
+    right from now on (until the link is replaced)."""
+    game = Game.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
+    if game is None:
+        raise Http404("this link is not (or no longer) a game's")
+    access.grant(request, game, token)
+    return redirect("game", game_id=game.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def links_replace(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """New edit and read-only links; the old ones stop working at once.
+    GET asks first: every phone at the table will need the new link."""
+    game, _ = access.game_for(request, game_id, edit=True)
+    if request.method == "GET":
+        return render(request, "scorekeeper/links_replace.html", {"game": game})
+    game.edit_token, game.view_token = new_token(), new_token()
+    game.save(update_fields=["edit_token", "view_token"])
+    access.grant(request, game, game.edit_token)
+    return redirect("game", game_id=game.pk)
+
+
+def share_links(request: HttpRequest, game: Game) -> list[tuple[str, str, str]]:
+    """(label, absolute link, QR code as an SVG data URI), edit link first."""
+    links = []
+    for label, token in (
+        ("Edit link", game.edit_token),
+        ("Read-only link", game.view_token),
+    ):
+        url = request.build_absolute_uri(reverse("join", args=[token]))
+        links.append((label, url, _qr_code(url)))
+    return links
+
+
+@lru_cache(maxsize=256)
+def _qr_code(url: str) -> str:
+    """A link's QR code as an SVG data URI. Drawing one takes milliseconds,
+    more than the rest of the page, and a link's code never changes."""
+    return str(segno.make(url, error="m").svg_data_uri(scale=3, border=2))
