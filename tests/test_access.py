@@ -191,3 +191,15 @@ def test_the_tv_view_shows_the_score_big_and_keeps_polling(
     page = client.get(f"/games/{game.pk}/tv").content.decode()
     assert 'class="tv"' in page and 'id="poller"' in page and "poll?seq=1" in page
     assert "Bob bid 3 ♥, took 4" in page and 'id="record"' not in page
+
+
+def test_a_session_from_before_fingerprints_still_opens_its_games(
+    client: Client, game: Game
+) -> None:
+    session = client.session
+    session["rights"] = {str(game.pk): game.view_token}  # the token itself, as kept
+    session.save()
+    client.cookies["sessionid"] = session.session_key or ""
+    assert client.get(f"/games/{game.pk}/").status_code == 200
+    assert client.post(f"/games/{game.pk}/hands", {"action": "pass"}).status_code == 403
+    assert "Ann, Bob, Cat, Dan" in client.get("/").content.decode()
