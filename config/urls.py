@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/hands", changes.hand_create, name="hand_create"),
     path("games/<uuid:game_id>/poll", pages.game_poll, name="game_poll"),
     path("games/<uuid:game_id>/tv", pages.game_tv, name="game_tv"),
+    path("games/<uuid:game_id>/chart", pages.game_chart, name="game_chart"),
     path(
         "games/<uuid:game_id>/links/replace",
         sharing.links_replace,

@@ -226,3 +226,19 @@ def test_14_the_game_page_draws_the_score_chart_and_keeps_it_live(
     assert page.count("<polyline") == 2 and "Ann &amp; Cat: 2; Bob &amp; Dan: 4" in page
     polled = client.get(f"/games/{moon_game.pk}/poll", {"seq": 0}, headers=HTMX)
     assert '<div id="chart" hx-swap-oob="true">' in polled.content.decode()
+
+
+def test_14_a_save_loads_the_chart_after_itself_so_drawing_it_never_slows_a_save(
+    client: Client, moon_game: Game
+) -> None:
+    saved = client.post(
+        f"/games/{moon_game.pk}/hands", SAVE, headers=HTMX
+    ).content.decode()
+    assert (
+        f'<div id="chart" hx-swap-oob="true" hx-get="/games/{moon_game.pk}/chart"'
+        in saved
+    )
+    assert "<polyline" not in saved
+    chart = client.get(f"/games/{moon_game.pk}/chart", headers=HTMX).content.decode()
+    assert chart.count("<polyline") == 2 and 'id="chart"' in chart
+    assert Client().get(f"/games/{moon_game.pk}/chart").status_code == 404  # no link

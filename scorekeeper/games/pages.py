@@ -132,8 +132,22 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
     context = {
         **_board_context(game_url, log, board),
         "history_html": _history_html(game_url, board, log, "view"),
+        "chart": presenters.chart(board),
     }
     return render(request, "scorekeeper/game_tv.html", context)
+
+
+@require_GET
+def game_chart(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """The score chart alone: a saved hand's answer loads it after the save
+    (it sits below the form), so drawing it never slows a save down."""
+    game, _ = access.game_for(request, game_id)
+    board = replay_log(load(game))
+    context = {
+        "chart": presenters.chart(board),
+        "game_url": reverse("game", args=[game.pk]),
+    }
+    return render(request, "scorekeeper/game_detail.html#chart", context)
 
 
 def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, Any]:
@@ -148,7 +162,6 @@ def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, 
         "forced_line": presenters.forced_line(board, board.next),
         "status_line": presenters.status(board),
         "status_rule": presenters.status_rule(board),
-        "chart": presenters.chart(board),
         "seq": len(log.entries),
     }
 
@@ -188,6 +201,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "note": note,
         "role": role,
         "record_state": state if state in ("touched", "untouched") else None,
+        "chart": presenters.chart(board),
     }
     if state == "untouched":
         context.update(_record_context(request, game, log, board), record_oob=True)
@@ -294,6 +308,7 @@ def game_page(
         context["history_shown"] = HISTORY_SHOWN
         context["voided"] = presenters.voided(board, log)
         context["ended"] = presenters.ending(log)
+        context["chart"] = presenters.chart(board)
     template = partial_of(request, "scorekeeper/game_detail.html", partial)
     return render(request, template, context, status=status)
 
