@@ -3,6 +3,7 @@ script, tapped in Chromium at 360x740, and the README's screenshots."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,17 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import GameEvent
-from tests.e2e.conftest import Looker, fill_hand
+from tests.e2e.conftest import SCREENSHOTS, Looker, fill_hand
 from tests.records import HandSpec, new_game, record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+# The README's screenshots are rewritten only when asked (UPDATE_DOCS=1), so
+# that a test run leaves the tree as it found it.
+DOCS = (
+    Path(__file__).resolve().parents[2] / "docs"
+    if os.environ.get("UPDATE_DOCS")
+    else SCREENSHOTS
+)
 
 
 def test_save_stays_in_reach_and_each_save_is_confirmed_with_an_undo(
@@ -113,7 +120,7 @@ def test_readme_screenshots_of_the_game_its_chart_and_the_tv(
     record_hands(game, timezone.now(), *hands)
     page.goto(f"{live_server.url}/join/{game.edit_token}")
     looker.look("game")
-    DOCS.mkdir(exist_ok=True)
+    DOCS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(DOCS / "game-page.png"))  # what a phone shows
     page.locator("#chart").screenshot(path=str(DOCS / "score-chart.png"))
     page.set_viewport_size({"width": 1280, "height": 720})
