@@ -180,10 +180,13 @@ def _form_problem(form: VoidForm) -> str:
 
 
 def _try_change(
-    change: Callable[[], object], doing: str, board: Scoreboard, result: HandResult
+    change: Callable[[], object],
+    doing: str,
+    board: Scoreboard,
+    result: HandResult | None = None,
 ) -> str:
-    """Append a void or a correction of ``result``: "" once saved, else what
-    to tell the player (nothing was saved)."""
+    """Append a void or a correction of ``result`` (or an end: None): ""
+    once saved, else what to tell the player (nothing was saved)."""
     try:
         change()
     except (Conflict, IdTaken):
@@ -194,7 +197,7 @@ def _try_change(
         return "The game's storage did not take it (busy or failing); nothing was saved. Try again."
     except Refused as refused:
         later = next((h for h in board.hands if h.target == refused.event), None)
-        if later is not None and later.number > result.number:
+        if result is not None and later is not None and later.number > result.number:
             return _later_hand_broken(refused, doing, board, result, later)
         return _refusal(refused)
     return ""
@@ -259,22 +262,19 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
     error = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
-            services.game_end(
+        error = _try_change(
+            lambda: services.game_end(
                 game=game,
                 expected_seq=data["expected_seq"],
                 reason=data["reason"],
                 by=data["by"],
                 event_id=data["event_id"],
                 now=timezone.now(),
-            )
-        except (Conflict, IdTaken):
-            error = "The game changed on another phone meanwhile; look again before ending it."
-        except Busy:
-            error = "The game's storage did not take it (busy or failing); nothing was saved. Try again."
-        except Refused as refused:
-            error = _refusal(refused)
-        else:
+            ),
+            "ending it",
+            board,
+        )
+        if not error:
             return _back_to_game(game, data["by"])
     elif form.errors:
         error = _form_problem(form).replace("Nothing was voided.", "The game goes on.")
