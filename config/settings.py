@@ -70,8 +70,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.access.no_index",
-    "scorekeeper.limits.DatabaseUnavailable",
-    "scorekeeper.access.LinksReplacedPage",
+    "scorekeeper.limits.ExceptionPages",
 ]
 
 ROOT_URLCONF = "config.urls"

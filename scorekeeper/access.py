@@ -120,21 +120,6 @@ def links_replaced(request: HttpRequest) -> HttpResponse:
     return response
 
 
-class LinksReplacedPage:
-    """Middleware: ``LinksReplaced`` raised by a view becomes that page."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
-
-    def process_exception(
-        self, request: HttpRequest, exception: Exception
-    ) -> HttpResponse | None:
-        return links_replaced(request) if isinstance(exception, LinksReplaced) else None
-
-
 def game_for(
     request: HttpRequest, game_id: UUID, *, edit: bool = False
 ) -> tuple[Game, Role]:

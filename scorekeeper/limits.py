@@ -4,8 +4,9 @@
   (``settings.RATE_LIMITS``); over it, 429 with Retry-After.
 - ``bad_request``: the 400 handler; a body over the size limit becomes a
   413 "too large" page (JSON under /api/).
-- ``database_unavailable``: a database fault (disk full, read-only, gone)
-  becomes a 503 "busy, try again" with Retry-After, never a bare 500.
+- ``ExceptionPages``: a database fault (disk full, read-only, gone) becomes
+  a 503 "busy, try again" with Retry-After, never a bare 500; a replaced
+  link a 410 in words.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, IntegrityError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+
+from .access import LinksReplaced, links_replaced
 
 logger = logging.getLogger(__name__)
 
@@ -119,9 +122,10 @@ def unavailable(request: HttpRequest) -> HttpResponse:
     return response
 
 
-class DatabaseUnavailable:
-    """Middleware: a database fault a view did not handle answers 503 (and
-    is logged), not a bare 500. A broken constraint is a bug: left alone."""
+class ExceptionPages:
+    """Middleware: exceptions a view leaves to it become pages in words. A
+    database fault answers 503 (and is logged), not a bare 500 (a broken
+    constraint is a bug: left alone); a replaced link answers 410."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -132,6 +136,8 @@ class DatabaseUnavailable:
     def process_exception(
         self, request: HttpRequest, exception: Exception
     ) -> HttpResponse | None:
+        if isinstance(exception, LinksReplaced):
+            return links_replaced(request)
         if isinstance(exception, DatabaseError) and not isinstance(
             exception, IntegrityError
         ):
