@@ -12,6 +12,19 @@ from tests.factories import NAMES
 
 NOW = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
 HandSpec = tuple[int, Call, str, list[int]]  # bidder, bid, trump, tricks
+HTMX = {"HX-Request": "true"}  # the header htmx sends
+# Hand 1 of a moon-42 game as the record form posts it: Bob, forced to 4 in
+# the pepper round, takes 5 with hearts trump.
+MOON_HAND_1 = {
+    "expected_seq": 0,
+    "event_id": "e1",
+    "bidder": "1",
+    "bid": "4",
+    "trump": "hearts",
+    "outcome": "played",
+    "taken": "5",
+    "action": "save",
+}
 
 
 def new_game(

@@ -12,7 +12,7 @@ from django.test import Client
 
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
-from tests.records import new_game, record_hands
+from tests.records import HTMX, new_game, record_hands
 
 PAGES = [
     "",
@@ -38,9 +38,6 @@ def test_a_game_is_not_found_by_its_id_alone(
     client: Client, game: Game, page: str
 ) -> None:
     assert client.get(f"/games/{game.pk}/{page}").status_code == 404
-
-
-HTMX = {"HX-Request": "true"}
 
 
 def test_the_creators_browser_holds_the_edit_link(client: Client, db: None) -> None:

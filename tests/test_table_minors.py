@@ -12,27 +12,16 @@ from django.test import Client
 from scorekeeper import access, services
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
-from tests.records import new_game, record_hands
+from tests.records import HTMX, MOON_HAND_1, new_game, record_hands
 
-HTMX = {"HX-Request": "true"}
 ROOT = Path(__file__).resolve().parents[1]
-SAVE = {
-    "expected_seq": 0,
-    "event_id": "e1",
-    "bidder": "1",
-    "bid": "4",
-    "trump": "hearts",
-    "outcome": "played",
-    "taken": "5",
-    "action": "save",
-}
 
 
 def test_5_a_save_is_confirmed_in_place_with_an_undo_that_voids_it(
     client: Client, moon_game: Game
 ) -> None:
     text = client.post(
-        f"/games/{moon_game.pk}/hands", SAVE, headers=HTMX
+        f"/games/{moon_game.pk}/hands", MOON_HAND_1, headers=HTMX
     ).content.decode()
     assert "Hand 1 saved: Ann &amp; Cat 1, Bob &amp; Dan 4." in text
     assert 'class="actions savebar"' in text
@@ -48,7 +37,7 @@ def test_5_a_save_is_confirmed_in_place_with_an_undo_that_voids_it(
 def test_5_without_javascript_the_page_after_a_save_confirms_it(
     client: Client, moon_game: Game
 ) -> None:
-    response = client.post(f"/games/{moon_game.pk}/hands", SAVE)
+    response = client.post(f"/games/{moon_game.pk}/hands", MOON_HAND_1)
     assert response["Location"].endswith("?saved=1")
     assert "Hand 1 saved" in client.get(response["Location"]).content.decode()
     assert "Hand 1 saved" not in client.get(f"/games/{moon_game.pk}/").content.decode()
@@ -63,7 +52,7 @@ def test_6_three_players_tap_their_tricks_and_the_last_is_filled(
     assert (
         'type="radio" name="tricks_2" value="8"' in page and 'type="number"' not in page
     )
-    data = {**SAVE, "bid": "3", "tricks_0": "2", "tricks_1": "5"}
+    data = {**MOON_HAND_1, "bid": "3", "tricks_0": "2", "tricks_1": "5"}
     del data["taken"]
     assert client.post(f"/games/{game.pk}/hands", data).status_code == 302
     assert GameEvent.objects.get().payload["tricks"] == [2, 5, 1]
@@ -71,7 +60,7 @@ def test_6_three_players_tap_their_tricks_and_the_last_is_filled(
 
 def test_7_entered_by_stays_after_a_save(client: Client, moon_game: Game) -> None:
     text = client.post(
-        f"/games/{moon_game.pk}/hands", {**SAVE, "by": "Cat"}, headers=HTMX
+        f"/games/{moon_game.pk}/hands", {**MOON_HAND_1, "by": "Cat"}, headers=HTMX
     ).content.decode()
     assert 'name="by" maxlength="60" autocomplete="nickname" value="Cat"' in text
 
@@ -232,7 +221,7 @@ def test_14_a_save_loads_the_chart_after_itself_so_drawing_it_never_slows_a_save
     client: Client, moon_game: Game
 ) -> None:
     saved = client.post(
-        f"/games/{moon_game.pk}/hands", SAVE, headers=HTMX
+        f"/games/{moon_game.pk}/hands", MOON_HAND_1, headers=HTMX
     ).content.decode()
     assert (
         f'<div id="chart" hx-swap-oob="true" hx-get="/games/{moon_game.pk}/chart"'

@@ -14,10 +14,8 @@ from scorekeeper.presenters import auction_example
 from scorekeeper.rules.referee import seat_calls, turn_of, verify_auction
 from tests.conftest import join
 from tests.factories import variant
-from tests.records import new_game, record_hands
+from tests.records import HTMX, new_game, record_hands
 from tests.strategies import SEATINGS
-
-HTMX = {"HX-Request": "true"}
 
 
 def poll(client: Client, game: Game, seq: int, form: str | None) -> str:

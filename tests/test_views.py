@@ -14,9 +14,7 @@ from pytest_django import DjangoAssertNumQueries
 from scorekeeper import services
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
-from tests.records import new_game, record_hands
-
-HTMX = {"HX-Request": "true"}
+from tests.records import HTMX, new_game, record_hands
 
 
 def hand(game: Game, seq: int, **fields: Any) -> dict[str, Any]:

@@ -12,26 +12,15 @@ from django.test import Client
 
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
-from tests.records import new_game
+from tests.records import MOON_HAND_1, new_game
 from tests.test_api import HAND, bearer, send
-
-RECORD = {
-    "expected_seq": 0,
-    "event_id": "e1",
-    "bidder": "1",
-    "bid": "4",
-    "trump": "hearts",
-    "outcome": "played",
-    "taken": "5",
-    "action": "save",
-}
 
 
 @pytest.mark.parametrize("name", ["Łukasz", "Дима", "李"])
 def test_a_name_outside_latin_1_is_remembered_without_a_server_error(
     client: Client, moon_game: Game, name: str
 ) -> None:
-    response = client.post(f"/games/{moon_game.pk}/hands", {**RECORD, "by": name})
+    response = client.post(f"/games/{moon_game.pk}/hands", {**MOON_HAND_1, "by": name})
     assert response.status_code == 302
     response.serialize_headers()  # what a WSGI server sends: Latin-1 only
     assert response.cookies["pepper_by"].value.isascii()
@@ -101,7 +90,7 @@ def test_unicode_digits_are_refused_not_crashed_on(
     new = {"preset": "classic", "seat_0": "A", "first_dealer": digit}  # one seat
     assert client.post("/games/new", new).status_code == 422
     for field in ("bid", "auction"):
-        posted = client.post(f"{game_url}hands", {**RECORD, field: digit})
+        posted = client.post(f"{game_url}hands", {**MOON_HAND_1, field: digit})
         assert posted.status_code == 422, field
     assert client.get(f"{game_url}?after={digit}").status_code == 200
     what_if = client.get(f"{game_url}what-if?preset=classic&target_score={digit}")
@@ -142,7 +131,7 @@ def test_a_database_fault_during_a_save_is_503_and_keeps_the_form(
     client: Client, moon_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(GameEvent, "save", _failing_insert)
-    page = client.post(f"/games/{moon_game.pk}/hands", {**RECORD, "by": "Ann"})
+    page = client.post(f"/games/{moon_game.pk}/hands", {**MOON_HAND_1, "by": "Ann"})
     assert page.status_code == 503 and page["Retry-After"]
     text = page.content.decode()
     assert "nothing was saved" in text and 'value="Ann"' in text
