@@ -13,6 +13,7 @@ from dataclasses import dataclass
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 22
 # Told apart by dash as well as colour, for colour-blind players.
+MIN_GAP = 12  # between two labels of the total axis, in chart units
 STYLES = [
     ("#0b5d3b", ""),
     ("#b00020", "6 3"),
@@ -82,8 +83,12 @@ def score_chart(
         lines.append(
             Line(names[side], values[-1], points, colour, dash, x(hands), y(values[-1]))
         )
-    y_values = sorted({low, 0, target})
-    y_ticks = [Tick(y(value), _signed(value)) for value in y_values]
+    y_ticks: list[Tick] = []
+    for value in (target, 0, low):  # the lowest gives way if it would touch
+        tick = Tick(y(value), _signed(value))
+        if all(abs(tick.at - kept.at) >= MIN_GAP for kept in y_ticks):
+            y_ticks.append(tick)
+    y_ticks.sort(key=lambda tick: -tick.at)
     step = max(1, -(-hands // 6))  # at most about 7 hand numbers along the bottom
     x_ticks = [Tick(x(hand), str(hand)) for hand in range(0, hands + 1, step)]
     return Chart(lines, y_ticks, x_ticks, y(target), target, hands)

@@ -32,3 +32,8 @@ def test_the_chart_stays_in_its_box_with_negative_totals_and_a_passed_target() -
 def test_a_long_game_labels_at_most_seven_hand_numbers() -> None:
     chart = score_chart(["A", "B"], [(n, n) for n in range(1, 61)], 100)
     assert 2 <= len(chart.x_ticks) <= 7 and chart.x_ticks[0].label == "0"
+
+
+def test_a_low_total_next_to_zero_does_not_print_over_it() -> None:
+    chart = score_chart(["A", "B"], [(2, 4), (11, -1)], 30)
+    assert [tick.label for tick in chart.y_ticks] == ["0", "30"]
