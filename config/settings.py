@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "scorekeeper",
+    "scorekeeper.leagues",
 ]
 
 MIDDLEWARE = [
@@ -183,7 +184,12 @@ RATE_LIMITS: dict[str, tuple[int, int]] = {
     "import": (20, 600),
     "join": (30, 60),
     "append": (120, 60),
+    "login": (10, 300),
+    "signup": (10, 3600),
 }
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "leagues"
+LOGOUT_REDIRECT_URL = "home"
 # Behind a reverse proxy, the client is the last address it adds.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", 0))
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from scorekeeper import api, referee_views, rules_pages
 from scorekeeper.games import changes, pages, sharing
@@ -42,6 +42,7 @@ urlpatterns = [
     path("trick", referee_views.trick, name="trick"),
     path("api/games/<uuid:game_id>", api.game_score, name="api_game"),
     path("api/games/<uuid:game_id>/events", api.game_events, name="api_events"),
+    path("", include("scorekeeper.leagues.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -20,9 +20,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from .leagues.models import Table
 from .models import Game
 
-Role = Literal["edit", "view"]
+# "correct": an organizer of a closed league night, who may void or correct
+# a hand (with a reason) but not record one.
+Role = Literal["edit", "view", "correct"]
 RIGHTS = "rights"  # session key: {game id: token}
 KEPT = 80  # games a browser remembers (its session cookie stays under 4 kB)
 
@@ -36,6 +39,8 @@ class Tokens(Protocol):
     def edit_token(self) -> str: ...
     @property
     def view_token(self) -> str: ...
+    @property
+    def locked(self) -> bool: ...
 
 
 def token_role(game: Tokens, token: str) -> Role | None:
@@ -46,10 +51,15 @@ def token_role(game: Tokens, token: str) -> Role | None:
         return None
     given = token.encode("utf-8", "surrogatepass")
     if secrets.compare_digest(given, game.edit_token.encode()):
-        return "edit"
+        return _edit_unless_locked(game)
     if secrets.compare_digest(given, game.view_token.encode()):
         return "view"
     return None
+
+
+def _edit_unless_locked(game: Tokens) -> Role:
+    """A closed league night's game: its edit link only reads it."""
+    return "view" if game.locked else "edit"
 
 
 def fingerprint(token: str) -> str:
@@ -74,7 +84,7 @@ def role_of(request: HttpRequest, game: Tokens) -> Role | None:
     if len(held) != FINGERPRINT_LENGTH:
         return token_role(game, held)
     if secrets.compare_digest(held, fingerprint(game.edit_token)):
-        return "edit"
+        return _edit_unless_locked(game)
     if secrets.compare_digest(held, fingerprint(game.view_token)):
         return "view"
     return None
@@ -105,6 +115,10 @@ class LinksReplaced(Exception):
     """This browser held a link to the game, and the table replaced it."""
 
 
+LOCKED = (
+    "This league night is closed: its games only read now. "
+    "An organizer can still correct a hand, with a reason."
+)
 REPLACED = "This game's links were replaced: ask the table for the new one."
 
 
@@ -121,20 +135,35 @@ def links_replaced(request: HttpRequest) -> HttpResponse:
 
 
 def game_for(
-    request: HttpRequest, game_id: UUID, *, edit: bool = False
+    request: HttpRequest, game_id: UUID, *, edit: bool = False, correct: bool = False
 ) -> tuple[Game, Role]:
     """The game and this browser's role in it: 404 without one of its links
     (a game is never found by its id alone), 403 when a read-only link
-    tries to change it."""
+    tries to change it (``correct``: a void or a correction, which an
+    organizer may make to a closed night's game)."""
     game = get_object_or_404(Game, pk=game_id)
     role = role_of(request, game)
     if role is None:
         if held_token(request, game.pk):
             raise LinksReplaced()
         raise Http404("no such game")
-    if edit and role != "edit":
+    if role == "view" and game.locked and _organizer_of(request, game):
+        role = "correct"
+    if edit and not (role == "edit" or (correct and role == "correct")):
+        if game.locked:
+            raise PermissionDenied(LOCKED)
         raise PermissionDenied("this link only reads the game; it cannot change it")
     return game, role
+
+
+def _organizer_of(request: HttpRequest, game: Game) -> bool:
+    user = request.user
+    return (
+        bool(user.is_authenticated)
+        and Table.objects.filter(
+            game=game, round__night__season__league__organizers=user.pk
+        ).exists()
+    )
 
 
 def no_index(

@@ -18,6 +18,8 @@ from uuid import UUID
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
+from scorekeeper.leagues.standings import seat_bids
+
 from .gamelog import (
     MAX_EVENTS,
     GameLog,
@@ -111,11 +113,12 @@ class Head(NamedTuple):
     last_seq: int
     edit_token: str
     view_token: str
+    locked: bool
 
 
 # The columns are the fields' names (Django's default for plain fields).
 _HEAD_SQL = (
-    "SELECT last_seq, edit_token, view_token FROM "
+    "SELECT last_seq, edit_token, view_token, locked FROM "
     + Game._meta.db_table
     + " WHERE id = %s"
 )
@@ -128,7 +131,10 @@ def head(game_id: UUID) -> Head | None:
     with connection.cursor() as cursor:
         cursor.execute(_HEAD_SQL, [key])
         row = cursor.fetchone()
-    return None if row is None else Head(game_id, *row)
+    if row is None:
+        return None
+    last_seq, edit_token, view_token, locked = row
+    return Head(game_id, last_seq, edit_token, view_token, bool(locked))
 
 
 def load(game: Game, up_to: int | None = None) -> GameLog:
@@ -211,12 +217,17 @@ def store_all(game: Game, entries: Sequence[LogEntry]) -> None:
 
 
 def summary(board: Scoreboard, seq: int) -> dict[str, object]:
-    """The game row's projection of its log, for lists of games."""
+    """The game row's projection of its log, for lists of games and the
+    league standings (which read it instead of replaying every game)."""
+    bids, made = seat_bids(board)
     return {
         "last_seq": seq,
         "hands_played": len(board.rows),
         "totals": list(board.totals),
         "finished": board.finished,
+        "winners": list(board.winners) if board.finished else [],
+        "seat_bids": bids,
+        "seat_made": made,
     }
 
 

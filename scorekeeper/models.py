@@ -35,6 +35,14 @@ class Game(models.Model):
     hands_played = models.PositiveIntegerField(default=0)
     totals = models.JSONField(default=list)
     finished = models.BooleanField(default=False)
+    winners = models.JSONField(default=list)  # the winning sides, when finished
+    # Per seat: the effective hands it bid, and of those the ones made
+    # (what league standings count; contract pepper-league-v1 §2).
+    seat_bids = models.JSONField(default=list)
+    seat_made = models.JSONField(default=list)
+    # A league night's game once the night is closed: its edit link only
+    # reads; an organizer's correction is the only change (with a reason).
+    locked = models.BooleanField(default=False)
     updated_at = models.DateTimeField()
     # An imported game: the SHA-256 of the log it came from, so that the
     # same log imported again can be recognised.

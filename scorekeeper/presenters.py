@@ -182,7 +182,7 @@ def _corrections(log: GameLog) -> dict[int, list[Change]]:
     changes: dict[int, list[Change]] = {}
     for position, entry in enumerate(log.entries, start=1):
         if isinstance(entry.event, HandCorrected):
-            change = _change("corrected", position, entry)
+            change = _change("corrected", position, entry, entry.note or "")
             changes.setdefault(entry.event.target, []).append(change)
     return changes
 

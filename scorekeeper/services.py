@@ -121,12 +121,15 @@ def hand_void(
     target: int,
     reason: str = "",
     by: str = "",
+    note: str = "",
     event_id: str | None = None,
     now: datetime,
 ) -> Appended:
     """The hand event at log position ``target`` never happened."""
     event = HandVoided(target, reason.strip())
-    return _append(game, expected_seq, event, by=by, event_id=event_id, now=now)
+    return _append(
+        game, expected_seq, event, by=by, note=note, event_id=event_id, now=now
+    )
 
 
 def hand_correct(
@@ -136,12 +139,16 @@ def hand_correct(
     target: int,
     hand: Hand,
     by: str = "",
+    note: str = "",
     event_id: str | None = None,
     now: datetime,
 ) -> Appended:
-    """The hand event at log position ``target`` is replaced by ``hand``."""
+    """The hand event at log position ``target`` is replaced by ``hand``
+    (``note``: why, e.g. an organizer's reason after a night closed)."""
     event = HandCorrected(target, hand)
-    return _append(game, expected_seq, event, by=by, event_id=event_id, now=now)
+    return _append(
+        game, expected_seq, event, by=by, note=note, event_id=event_id, now=now
+    )
 
 
 def log_digest(document: str | bytes) -> str:
@@ -219,6 +226,7 @@ def _append(
     event: Event,
     *,
     by: str,
+    note: str = "",
     event_id: str | None,
     now: datetime,
 ) -> Appended:
@@ -227,6 +235,7 @@ def _append(
         id=event_id or uuid.uuid4().hex,
         at=now.isoformat(),
         by=by.strip()[:60] or None,
+        note=note.strip() or None,
     )
     return eventstore.append(game, expected_seq, entry)
 

@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import quote
 from uuid import UUID
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,6 +24,7 @@ from scorekeeper.forms import (
     new_event_id,
 )
 from scorekeeper.gamelog import GameLog, replay_log
+from scorekeeper.leagues.services import LeagueError, closed_game_change
 from scorekeeper.limits import rate_limited
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import HandResult, Scoreboard
@@ -179,6 +181,31 @@ def _form_problem(form: VoidForm) -> str:
     return " ".join(dict.fromkeys(problems)) + " Nothing was voided."
 
 
+def _by_whom(
+    request: HttpRequest,
+    game: Game,
+    what: str,
+    reason: str,
+    append: Callable[[str, str], Appended],
+    by: str,
+) -> Callable[[], object]:
+    """The table's own change (entered ``by``), or, on a closed league
+    night, an organizer's: signed with their name, its reason in the log
+    and in the night's change log."""
+    if not game.locked:
+        return lambda: append(by, "")
+    user = request.user
+    assert isinstance(user, User)  # access gave the "correct" role
+    return lambda: closed_game_change(
+        game=game,
+        user=user,
+        reason=reason,
+        what=what,
+        append=append,
+        now=timezone.now(),
+    )
+
+
 def _try_change(
     change: Callable[[], object],
     doing: str,
@@ -195,6 +222,8 @@ def _try_change(
         )
     except Busy:
         return "The game's storage did not take it (busy or failing); nothing was saved. Try again."
+    except LeagueError as error:
+        return error.message
     except Refused as refused:
         later = next((h for h in board.hands if h.target == refused.event), None)
         if result is not None and later is not None and later.number > result.number:
@@ -233,7 +262,7 @@ def _hand_named(
 ) -> tuple[Game, GameLog, Scoreboard, HandResult | None]:
     """The game (edit link only), and the hand in force that a void or
     correction of the hand event ``target`` would change (None if none)."""
-    game, _ = access.game_for(request, game_id, edit=True)
+    game, _ = access.game_for(request, game_id, edit=True, correct=True)
     log = load(game)
     board = replay_log(log)
     result = next((hand for hand in board.hands if hand.target == target), None)
@@ -307,20 +336,22 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
     error = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        error = _try_change(
-            lambda: services.hand_void(
+
+        def void(by: str, note: str) -> Appended:
+            return services.hand_void(
                 game=game,
                 expected_seq=data["expected_seq"],
                 target=target,
                 reason=data["reason"],
-                by=data["by"],
+                by=by,
+                note=note,
                 event_id=data["event_id"],
                 now=timezone.now(),
-            ),
-            "voiding",
-            board,
-            result,
-        )
+            )
+
+        what = f"hand {result.number} voided"
+        change = _by_whom(request, game, what, data["reason"], void, data["by"])
+        error = _try_change(change, "voiding", board, result)
         if not error:
             return _back_to_game(game, data["by"])
     elif form.errors:
@@ -357,16 +388,24 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
     error = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        error = _try_change(
-            lambda: services.hand_correct(
+
+        def correct(by: str, note: str) -> Appended:
+            return services.hand_correct(
                 game=game,
                 expected_seq=data["expected_seq"],
                 target=target,
                 hand=form.hand(),
-                by=data.get("by") or "",
+                by=by,
+                note=note,
                 event_id=data["event_id"],
                 now=timezone.now(),
-            ),
+            )
+
+        what = f"hand {result.number} corrected"
+        reason = request.POST.get("reason", "")
+        by = data.get("by") or ""
+        error = _try_change(
+            _by_whom(request, game, what, reason, correct, by),
             "correcting",
             board,
             result,

@@ -86,7 +86,7 @@ def parse_season(document: object) -> Season:
     if not isinstance(name, str):
         raise SeasonError('log: "name" must be text')
     players = _players(document.get("players"))
-    settings = _settings(document.get("standings", {}))
+    settings = parse_settings(document.get("standings", {}))
     raw_nights = document.get("nights")
     if not isinstance(raw_nights, list):
         raise SeasonError('log: "nights" must be a list (it may be empty)')
@@ -120,7 +120,7 @@ def _players(raw: object) -> dict[str, Player]:
     return players
 
 
-def _settings(raw: object) -> Settings:
+def parse_settings(raw: object) -> Settings:
     if not isinstance(raw, dict):
         raise SeasonError('log: "standings" must be an object')
     order = raw.get("order", list(DEFAULT_ORDER))

@@ -11,14 +11,14 @@ ranks follow ``order``, equal rows share a rank and the next one skips.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scorekeeper.leagues.season import Player, Season, Settings
+from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.variants import Variant
-
-from .season import LeagueGame, Night, Player, Season, Settings
 
 COUNTS = ("played", "won", "points", "margin", "bids", "made")
 
@@ -54,27 +54,65 @@ class Row:
     rank: int | None = None
 
 
-def game_tallies(game: LeagueGame) -> dict[str, Tally]:
-    """Each seated player's measures in one game (none if unfinished)."""
-    board = game.board
-    if not board.finished:
-        return {}
-    variant, totals = board.variant, board.totals
-    tallies: dict[str, Tally] = {}
-    for seat, pid in enumerate(game.players):
-        side = variant.side_of(seat)
-        others = [total for other, total in enumerate(totals) if other != side]
-        tally = tallies.setdefault(pid, Tally())
-        tally.played, tally.won = 1, int(side in board.winners)
-        tally.points = totals[side]
-        tally.margin = totals[side] - max(others)
+@dataclass(frozen=True)
+class GameResult:
+    """What the standings need of one game, from its log or from the game
+    row's projection of it: per seat its player, side, bids and bids made;
+    per side its final total; the winning sides."""
+
+    players: tuple[str, ...]
+    finished: bool
+    sides: tuple[int, ...]
+    totals: tuple[int, ...]
+    winners: frozenset[int]
+    bids: tuple[int, ...]
+    made: tuple[int, ...]
+
+
+def seat_bids(board: Scoreboard) -> tuple[list[int], list[int]]:
+    """Per seat: the effective hands it bid, and of those the ones made
+    (conceded to the bidders, or the tricks the bid needed taken)."""
+    bids = [0] * board.variant.seats
+    made = [0] * board.variant.seats
     for result in board.hands:
         hand = result.hand
-        if not isinstance(hand, HandRecorded):
-            continue
-        tally = tallies[game.players[hand.bidder]]
-        tally.bids += 1
-        tally.made += int(_made(board.variant, hand))
+        if isinstance(hand, HandRecorded):
+            bids[hand.bidder] += 1
+            made[hand.bidder] += int(_made(board.variant, hand))
+    return bids, made
+
+
+def result_of(players: tuple[str, ...], board: Scoreboard) -> GameResult:
+    bids, made = seat_bids(board)
+    variant = board.variant
+    return GameResult(
+        players,
+        board.finished,
+        tuple(variant.side_of(seat) for seat in range(len(players))),
+        tuple(board.totals),
+        frozenset(board.winners),
+        tuple(bids),
+        tuple(made),
+    )
+
+
+def game_tallies(game: GameResult) -> dict[str, Tally]:
+    """Each seated player's measures in one game (none if unfinished)."""
+    if not game.finished:
+        return {}
+    totals = game.totals
+    tallies: dict[str, Tally] = {}
+    for seat, pid in enumerate(game.players):
+        side = game.sides[seat]
+        others = [total for other, total in enumerate(totals) if other != side]
+        tallies[pid] = Tally(
+            played=1,
+            won=int(side in game.winners),
+            points=totals[side],
+            margin=totals[side] - max(others),
+            bids=game.bids[seat],
+            made=game.made[seat],
+        )
     return tallies
 
 
@@ -86,9 +124,9 @@ def _made(variant: Variant, hand: HandRecorded) -> bool:
     return hand.tricks[variant.side_of(hand.bidder)] >= rule.tricks_needed
 
 
-def night_tallies(night: Night) -> dict[str, Tally]:
+def night_tallies(games: Iterable[GameResult]) -> dict[str, Tally]:
     tallies: dict[str, Tally] = {}
-    for game in night.games:
+    for game in games:
         for pid, tally in game_tallies(game).items():
             tallies.setdefault(pid, Tally()).add(tally)
     return tallies
@@ -110,18 +148,27 @@ def ranked(rows: Iterable[Row], order: tuple[str, ...]) -> list[Row]:
 
 
 def standings(season: Season) -> dict[str, object]:
-    """The pepper-standings v1 document."""
-    settings = season.settings
+    """The pepper-standings v1 document of a season read from its export."""
+    nights = [
+        (night.date, [result_of(game.players, game.board) for game in night.games])
+        for night in season.nights
+    ]
+    return standings_of(nights, season.players, season.settings)
+
+
+def standings_of(
+    nights: Sequence[tuple[str, Sequence[GameResult]]],
+    players: Mapping[str, Player],
+    settings: Settings,
+) -> dict[str, object]:
+    """The pepper-standings v1 document of nights of game results."""
     nights_out = []
     by_player: dict[str, list[tuple[int, Tally]]] = {}
-    for index, night in enumerate(season.nights):
-        tallies = night_tallies(night)
-        rows = [Row(season.players[pid], tally) for pid, tally in tallies.items()]
+    for index, (day, games) in enumerate(nights):
+        tallies = night_tallies(games)
+        rows = [Row(players[pid], tally) for pid, tally in tallies.items()]
         nights_out.append(
-            {
-                "date": night.date,
-                "rows": [_row(row) for row in ranked(rows, settings.order)],
-            }
+            {"date": day, "rows": [_row(row) for row in ranked(rows, settings.order)]}
         )
         for pid, tally in tallies.items():
             by_player.setdefault(pid, []).append((index, tally))
@@ -129,12 +176,14 @@ def standings(season: Season) -> dict[str, object]:
         "format": "pepper-standings",
         "version": 1,
         "nights": nights_out,
-        "season": {"rows": _season_rows(season, settings, by_player)},
+        "season": {"rows": _season_rows(players, settings, by_player)},
     }
 
 
 def _season_rows(
-    season: Season, settings: Settings, by_player: dict[str, list[tuple[int, Tally]]]
+    players: Mapping[str, Player],
+    settings: Settings,
+    by_player: dict[str, list[tuple[int, Tally]]],
 ) -> list[dict[str, object]]:
     rows = []
     for pid, nights in by_player.items():
@@ -145,7 +194,7 @@ def _season_rows(
         tally = Tally(nights=len(nights))
         for _, night in counted:
             tally.add(night)
-        rows.append(Row(season.players[pid], tally))
+        rows.append(Row(players[pid], tally))
     qualified = [row for row in rows if row.tally.nights >= settings.min_nights]
     others = [row for row in rows if row.tally.nights < settings.min_nights]
     listed = ranked(qualified, settings.order)

@@ -1,0 +1,64 @@
+"""The organizer's forms: they check the shape of what is typed; the
+services decide what the league allows."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+
+from scorekeeper.leagues.models import Night
+from scorekeeper.leagues.season import MEASURES
+from scorekeeper.rules.variants import PRESETS
+
+
+class SignupForm(UserCreationForm[User]):
+    class Meta:
+        model = User
+        fields = ("username",)
+
+
+class NameForm(forms.Form):
+    name = forms.CharField(max_length=60)
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=60)
+    preset = forms.ChoiceField(choices=[(name, name) for name in PRESETS])
+    seats = forms.TypedChoiceField(
+        choices=[(4, "4"), (6, "6"), (8, "8")], coerce=int, initial=4
+    )
+    hand_limit = forms.IntegerField(min_value=1, max_value=99, required=False)
+    order = forms.CharField(max_length=80, initial="points won margin")
+    best_nights = forms.IntegerField(min_value=0, max_value=99, initial=0)
+    min_nights = forms.IntegerField(min_value=0, max_value=99, initial=0)
+
+    def clean_order(self) -> list[str]:
+        words: list[str] = str(self.cleaned_data["order"]).replace(",", " ").split()
+        wrong = [word for word in words if word not in MEASURES]
+        if not words or wrong:
+            raise forms.ValidationError(
+                f"Rank by measures from: {', '.join(MEASURES)}"
+                + (f" (not {', '.join(wrong)})" if wrong else "")
+            )
+        return words
+
+    def overrides(self) -> dict[str, object]:
+        limit = self.cleaned_data.get("hand_limit")
+        return {"hand_limit": limit} if limit else {}
+
+
+class NightForm(forms.Form):
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    format = forms.ChoiceField(choices=list(Night.FORMATS.items()))
+
+
+class ImportSeasonForm(forms.Form):
+    file = forms.FileField(required=False)
+    text = forms.CharField(required=False, widget=forms.Textarea)
+
+    def document(self) -> bytes:
+        upload = self.cleaned_data.get("file")
+        if upload is not None:
+            return bytes(upload.read())
+        return str(self.cleaned_data.get("text") or "").encode()

@@ -1,0 +1,168 @@
+"""A league's tables: its organizers, players, seasons, nights, rounds and
+the games they seated. The games themselves stay ordinary games with their
+own append-only logs; a table only points at one. Standings are not stored:
+they are computed from the games' rows (``Game`` keeps a projection of its
+log in step with each append), so a rebuild equals the running result.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+
+from scorekeeper.leagues.season import DEFAULT_ORDER
+from scorekeeper.models import Game, new_token
+
+
+class League(models.Model):
+    name = models.CharField(max_length=60)
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="leagues"
+    )
+    created_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Invite(models.Model):
+    """A link that makes whoever opens it (signed in) an organizer; used once."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"invite to {self.league}"
+
+
+class Player(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=30)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"), "league", name="player_name_once_per_league"
+            )
+        ]
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def default_order() -> list[str]:
+    return list(DEFAULT_ORDER)
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=60)
+    # The game rules of every table: a preset, its seats, house rules.
+    preset = models.CharField(max_length=20)
+    seats = models.PositiveSmallIntegerField(default=4)
+    overrides = models.JSONField(default=dict, blank=True)
+    # The standings (contract pepper-league-v1 §1 "standings").
+    order = models.JSONField(default=default_order)
+    best_nights = models.PositiveSmallIntegerField(default=0)
+    min_nights = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Night(models.Model):
+    PROGRESSIVE, FIXED = "progressive", "fixed"
+    FORMATS = {PROGRESSIVE: "Progressive (partners rotate)", FIXED: "Fixed teams"}
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
+    date = models.DateField()
+    format = models.CharField(max_length=12, choices=FORMATS)
+    # Fixed teams: the player ids of each team, drawn (or entered) once.
+    teams = models.JSONField(default=list, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "date"], name="one_night_a_day")
+        ]
+        ordering = ["date"]
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.date}"
+
+
+class CheckIn(models.Model):
+    """A player at the night: present now, or gone (left between rounds)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="checkins")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    present = models.BooleanField(default=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="check_in_once")
+        ]
+        ordering = ["at", "pk"]
+
+
+class Round(models.Model):
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    sitting_out = models.ManyToManyField(Player, blank=True, related_name="+")
+    started_at = models.DateTimeField()
+    called_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="round_once")
+        ]
+        ordering = ["number"]
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="table")
+
+    class Meta:
+        ordering = ["number"]
+
+
+class Seat(models.Model):
+    """Which player sat in seat ``position`` (0-based, clockwise) of a table."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_once")
+        ]
+        ordering = ["position"]
+
+
+class Change(models.Model):
+    """An organizer's correction after a night was closed: the change log."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="changes")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    at = models.DateTimeField()
+    reason = models.CharField(max_length=200)
+    what = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["at", "pk"]

@@ -1,0 +1,187 @@
+"""A league night's pages: check-in, rounds (start, links and QR codes,
+call), closing, and the organizer's desk and TV, kept live by a poll that
+costs one indexed query while nothing changed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Max
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.leagues import services
+from scorekeeper.leagues.models import Night, Round
+from scorekeeper.leagues.presenters import night_page
+from scorekeeper.leagues.views import organizer
+from scorekeeper.models import Game
+
+
+def night_of(request: HttpRequest, night_id: int) -> Night:
+    return get_object_or_404(
+        Night.objects.select_related("season__league"),
+        pk=night_id,
+        season__league__organizers=organizer(request),
+    )
+
+
+def _page(
+    request: HttpRequest, night: Night, template: str, error: str = "", **extra: Any
+) -> HttpResponse:
+    base = request.build_absolute_uri("/").rstrip("/")
+    context = night_page(night, base) | {"error": error, "version": version(night)}
+    if getattr(request, "htmx", False):
+        template += "#live"
+    return render(request, template, context | extra, status=422 if error else 200)
+
+
+@login_required
+@require_GET
+def night(request: HttpRequest, night_id: int) -> HttpResponse:
+    return _page(request, night_of(request, night_id), "leagues/night.html")
+
+
+@login_required
+@require_POST
+def check_in(request: HttpRequest, night_id: int) -> HttpResponse:
+    found = night_of(request, night_id)
+    player = found.season.league.players.filter(pk=_id(request)).first()
+    try:
+        if player is None:
+            raise services.LeagueError("choose a player of this league")
+        if request.POST.get("action") == "out":
+            services.check_out(night=found, player=player)
+        else:
+            services.check_in(night=found, player=player, now=timezone.now())
+    except services.LeagueError as refused:
+        return _page(request, found, "leagues/night.html", refused.message)
+    return redirect("night", night_id=found.pk)
+
+
+def _id(request: HttpRequest) -> int:
+    value = request.POST.get("player", "")
+    return int(value) if value.isdigit() and len(value) < 12 else 0
+
+
+@login_required
+@require_POST
+def newcomer(request: HttpRequest, night_id: int) -> HttpResponse:
+    found = night_of(request, night_id)
+    try:
+        services.newcomer_check_in(
+            night=found, name=request.POST.get("name", ""), now=timezone.now()
+        )
+    except services.LeagueError as refused:
+        return _page(request, found, "leagues/night.html", refused.message)
+    return redirect("night", night_id=found.pk)
+
+
+@login_required
+@require_POST
+def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
+    found = night_of(request, night_id)
+    try:
+        services.round_start(night=found, rng=random.SystemRandom(), now=timezone.now())
+    except services.LeagueError as refused:
+        return _page(request, found, "leagues/night.html", refused.message)
+    return redirect("night", night_id=found.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_call(request: HttpRequest, round_id: int) -> HttpResponse:
+    played = get_object_or_404(
+        Round.objects.select_related("night__season"),
+        pk=round_id,
+        night__season__league__organizers=organizer(request),
+    )
+    if request.method == "GET":
+        return _confirm(request, played.night, "call", played)
+    try:
+        services.round_call(
+            round=played, by=organizer(request).get_username(), now=timezone.now()
+        )
+    except services.LeagueError as refused:
+        return _page(request, played.night, "leagues/night.html", refused.message)
+    return redirect("night", night_id=played.night_id)
+
+
+def _confirm(
+    request: HttpRequest, found: Night, what: str, played: Round | None = None
+) -> HttpResponse:
+    unfinished = Game.objects.filter(table__round__night=found, finished=False)
+    if played is not None:
+        unfinished = unfinished.filter(table__round=played)
+    context = {"night": found, "what": what, "round": played, "unfinished": unfinished}
+    return render(request, "leagues/confirm.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
+    found = night_of(request, night_id)
+    if request.method == "GET":
+        return _confirm(request, found, "close")
+    try:
+        services.night_close(
+            night=found, by=organizer(request).get_username(), now=timezone.now()
+        )
+    except services.LeagueError as refused:
+        return _page(request, found, "leagues/night.html", refused.message)
+    return redirect("night", night_id=found.pk)
+
+
+@login_required
+@require_GET
+def sheet(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Every table's link and QR code on one printable page."""
+    return _page(request, night_of(request, night_id), "leagues/sheet.html")
+
+
+def version(found: Night) -> str:
+    """What changes whenever anything the desk shows changes: how many
+    tables the night has and the latest change to any of their games."""
+    games = Game.objects.filter(table__round__night=found)
+    latest = games.aggregate(tables=Count("pk"), at=Max("updated_at"))
+    closed = found.closed_at.isoformat() if found.closed_at else ""
+    return f"{latest['tables']}.{latest['at'] and latest['at'].timestamp()}.{closed}"
+
+
+def _unchanged(request: HttpRequest, night_id: int) -> bool:
+    """The poll's one query: the night's tables and latest game change,
+    for an organizer of its league (read from the session, not loaded)."""
+    user_id = request.session.get(SESSION_KEY)
+    htmx = getattr(request, "htmx", False)
+    if not htmx or not user_id or "v" not in request.GET:
+        return False
+    games = Game.objects.filter(
+        table__round__night=night_id,
+        table__round__night__season__league__organizers=user_id,
+    )
+    latest = games.aggregate(tables=Count("pk"), at=Max("updated_at"))
+    current = f"{latest['tables']}.{latest['at'] and latest['at'].timestamp()}."
+    return bool(latest["tables"]) and request.GET["v"].startswith(current)
+
+
+@require_GET
+def desk(request: HttpRequest, night_id: int) -> HttpResponse:
+    if _unchanged(request, night_id):  # before the user is even loaded
+        return HttpResponse(status=204)
+    return _live(request, night_id, "leagues/desk.html")
+
+
+@require_GET
+def tv(request: HttpRequest, night_id: int) -> HttpResponse:
+    if _unchanged(request, night_id):
+        return HttpResponse(status=204)
+    return _live(request, night_id, "leagues/tv.html")
+
+
+@login_required
+def _live(request: HttpRequest, night_id: int, template: str) -> HttpResponse:
+    return _page(request, night_of(request, night_id), template)

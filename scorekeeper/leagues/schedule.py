@@ -1,0 +1,237 @@
+"""Seating a league night: who plays with and against whom, round by round.
+Pure: player ids in, tables out; no Django, no clock, no hidden randomness
+(a draw takes its ``random.Random``).
+
+- *Progressive* (4-seat tables, partners rotate): the round-robin circle
+  method over the players present gives n-1 rounds in which every two
+  players partner exactly once. Each round takes the circle round, not yet
+  played, that sits out the right players (nobody sits out twice before
+  everyone has sat out once), repeats the fewest partnerships, then spreads
+  opponents; a late arrival or a leaver only changes the circle the next
+  round is taken from.
+- *Fixed teams* (2, 3 or 4 a side: 4-, 6- and 8-seat tables): the teams
+  are drawn once; the circle method over the teams draws the tables, so
+  every two teams meet once before any meet twice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+Team = tuple[str, ...]
+
+
+class ScheduleError(Exception):
+    """A round that cannot be seated; the message says why, in words."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Table:
+    """Two teams facing each other; seats alternate between them."""
+
+    teams: tuple[Team, Team]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Clockwise: A1, B1, A2, B2, ... (side of seat i is i % 2)."""
+        first, second = self.teams
+        return tuple(
+            player for pair in zip(first, second, strict=True) for player in pair
+        )
+
+
+@dataclass(frozen=True)
+class Round:
+    tables: tuple[Table, ...]
+    sitting_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fairness:
+    """What a schedule did: partnerships repeated, how evenly opponents
+    met, and how many times each player sat out."""
+
+    partner_repeats: int
+    opponents_least: int
+    opponents_most: int
+    sit_outs: dict[str, int]
+
+    def lines(self) -> list[str]:
+        counts = self.sit_outs.values()
+        least, most = min(counts, default=0), max(counts, default=0)
+        return [
+            f"partners repeated: {self.partner_repeats}",
+            "opponents: every two players met "
+            f"{self.opponents_least}–{self.opponents_most} times",
+            f"sit-outs: each player {least}–{most}",
+        ]
+
+
+def circle_rounds[T](entrants: Sequence[T]) -> list[list[tuple[T | None, T | None]]]:
+    """The round-robin circle method: one entrant stays put, the others
+    turn one place a round; over n-1 rounds (n even; an odd count gets a
+    bye, None) every two entrants are paired exactly once."""
+    items: list[T | None] = [*entrants, *([None] if len(entrants) % 2 else [])]
+    n = len(items)
+    rounds = []
+    for turn in range(n - 1):
+        rest = items[1:]
+        circle = [items[0], *rest[len(rest) - turn :], *rest[: len(rest) - turn]]
+        rounds.append([(circle[i], circle[n - 1 - i]) for i in range(n // 2)])
+    return rounds
+
+
+class _History:
+    """Who partnered, faced and sat out whom, over the rounds played."""
+
+    def __init__(self, rounds: Iterable[Round]) -> None:
+        self.partners: Counter[frozenset[str]] = Counter()
+        self.opponents: Counter[frozenset[str]] = Counter()
+        self.sat_out: Counter[str] = Counter()
+        for played in rounds:
+            for table in played.tables:
+                for team in table.teams:
+                    self.partners.update(frozenset(p) for p in combinations(team, 2))
+                first, second = table.teams
+                self.opponents.update(frozenset((a, b)) for a in first for b in second)
+            self.sat_out.update(played.sitting_out)
+
+    def unfair(self, out: Iterable[str], playing: Iterable[str]) -> int:
+        """Players sitting out while someone playing has sat out less."""
+        fewest = min((self.sat_out[p] for p in playing), default=0)
+        return sum(1 for player in out if self.sat_out[player] > fewest)
+
+    def met(self, first: Team, second: Team) -> int:
+        return sum(self.opponents[frozenset((a, b))] for a in first for b in second)
+
+
+def progressive_round(players: Sequence[str], played: Sequence[Round]) -> Round:
+    """The next round of partners rotating at 4-seat tables."""
+    if len(set(players)) != len(players):
+        raise ScheduleError("a player is checked in twice")
+    if len(players) < 4:
+        raise ScheduleError("a round needs at least 4 players present")
+    history = _History(played)
+    candidates = circle_rounds(players)
+    start = len(played) % len(candidates)
+    options = [  # each scored (partners repeated, opponents met before)
+        _progressive_option(
+            candidates[(start + i) % len(candidates)], len(players), history
+        )
+        for i in range(len(candidates))
+    ]
+    return min(options, key=lambda option: option[0])[1]
+
+
+def _progressive_option(
+    pairs: list[tuple[str | None, str | None]], count: int, history: _History
+) -> tuple[tuple[int, int], Round]:
+    out = [p for pair in pairs for p in pair if p is not None and None in pair]
+    teams: list[Team] = [(a, b) for a, b in pairs if a is not None and b is not None]
+    # Whole pairs sit out too when two or three players are left over:
+    # those who sat out least; of those, a pair that has partnered before.
+    extra = (count % 4 - len(out)) // 2
+    teams.sort(
+        key=lambda t: (
+            max(history.sat_out[p] for p in t),
+            -history.partners[frozenset(t)],
+        )
+    )
+    out.extend(p for team in teams[:extra] for p in team)
+    teams = teams[extra:]
+    if history.unfair(out, [p for team in teams for p in team]):
+        out, teams = _fair_out(pairs, count % 4, history)
+    repeats = sum(1 for team in teams if history.partners[frozenset(team)])
+    tables = _face_off(teams, history)
+    spread = sum(history.met(*table.teams) for table in tables)
+    return (repeats, spread), Round(tuple(tables), tuple(sorted(out)))
+
+
+def _fair_out(
+    pairs: list[tuple[str | None, str | None]], need: int, history: _History
+) -> tuple[list[str], list[Team]]:
+    """When the circle round would sit someone out again too soon: those
+    who sat out least sit out, and the partners they leave pair up."""
+    order = [p for pair in pairs for p in pair if p is not None]
+    out = sorted(order, key=lambda p: history.sat_out[p])[:need]
+    teams: list[Team] = [
+        (a, b) for a, b in pairs if a and b and a not in out and b not in out
+    ]
+    kept = {p for team in teams for p in team}
+    widows = [p for p in order if p not in kept and p not in out]
+    teams += [(widows[i], widows[i + 1]) for i in range(0, len(widows), 2)]
+    return out, teams
+
+
+def _face_off(teams: list[Team], history: _History) -> list[Table]:
+    """Teams two by two, each facing the remaining team it met least."""
+    left = list(teams)
+    tables = []
+    while left:
+        first = left.pop(0)
+        second = min(left, key=lambda other: history.met(first, other))
+        left.remove(second)
+        tables.append(Table((first, second)))
+    return tables
+
+
+def draw_teams(players: Sequence[str], size: int, rng: random.Random) -> list[Team]:
+    """Fixed partnerships of ``size`` drawn at random from the players."""
+    if len(set(players)) != len(players):
+        raise ScheduleError("a player is checked in twice")
+    if len(players) % size:
+        raise ScheduleError(
+            f"{len(players)} players cannot make teams of {size}: "
+            f"check in {size - len(players) % size} more, or fewer"
+        )
+    drawn = list(players)
+    rng.shuffle(drawn)
+    return [tuple(drawn[i : i + size]) for i in range(0, len(drawn), size)]
+
+
+def fixed_round(teams: Sequence[Team], played: Sequence[Round]) -> Round:
+    """The next round of fixed teams: the circle method over the teams,
+    each round the unplayed one that sits out fairly and meets least."""
+    if len(teams) < 2:
+        raise ScheduleError("a round needs at least two teams")
+    history = _History(played)
+    candidates = circle_rounds(list(teams))
+    start = len(played) % len(candidates)
+    options = [
+        _fixed_option(candidates[(start + i) % len(candidates)], history)
+        for i in range(len(candidates))
+    ]
+    return min(options, key=lambda option: option[0])[1]
+
+
+def _fixed_option(
+    pairs: list[tuple[Team | None, Team | None]], history: _History
+) -> tuple[tuple[int, int], Round]:
+    tables = [Table((a, b)) for a, b in pairs if a is not None and b is not None]
+    out = [p for a, b in pairs if a is None or b is None for p in (a or b or ())]
+    playing = [p for table in tables for team in table.teams for p in team]
+    spread = sum(history.met(*table.teams) for table in tables)
+    return (history.unfair(out, playing), spread), Round(
+        tuple(tables), tuple(sorted(out))
+    )
+
+
+def fairness(rounds: Sequence[Round], players: Iterable[str]) -> Fairness:
+    """The schedule's fairness over the night's rounds so far."""
+    history = _History(rounds)
+    everyone = sorted(set(players) | set(history.sat_out))
+    met = [history.opponents[frozenset(pair)] for pair in combinations(everyone, 2)]
+    return Fairness(
+        partner_repeats=sum(n - 1 for n in history.partners.values() if n > 1),
+        opponents_least=min(met, default=0),
+        opponents_most=max(met, default=0),
+        sit_outs={player: history.sat_out[player] for player in everyone},
+    )

@@ -1,0 +1,353 @@
+"""What an organizer does to a league, as plainly named functions.
+
+Keyword arguments only, the time (``now``) and any randomness (``rng``)
+given. A refusal is a ``LeagueError`` in the organizer's words, and
+changes nothing. Games are made and changed only through the game
+services, so every table's log stays append-only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from datetime import date, datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+
+from scorekeeper import services
+from scorekeeper.eventstore import Appended
+from scorekeeper.gamelog import LogError, clean_text, game_variant
+from scorekeeper.leagues import schedule
+from scorekeeper.leagues.models import (
+    Change,
+    CheckIn,
+    Invite,
+    League,
+    Night,
+    Player,
+    Round,
+    Season,
+    Seat,
+    Table,
+)
+from scorekeeper.leagues.season import SeasonError, parse_settings
+from scorekeeper.models import Game
+
+NAME_LIMIT = 30
+SEATS = (4, 6, 8)
+
+
+class LeagueError(Exception):
+    """An organizer's action refused; the message says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _name(value: str, what: str, limit: int = 60) -> str:
+    name = " ".join(value.split())
+    if not name:
+        raise LeagueError(f"{what} needs a name")
+    problem = clean_text(name, limit=limit)
+    if problem:
+        raise LeagueError(f"{what}'s name {problem}")
+    return name
+
+
+def league_create(*, name: str, organizer: User, now: datetime) -> League:
+    league = League.objects.create(name=_name(name, "a league"), created_at=now)
+    league.organizers.add(organizer)
+    return league
+
+
+def invite_create(*, league: League, by: User, now: datetime) -> Invite:
+    return Invite.objects.create(league=league, created_by=by, created_at=now)
+
+
+def invite_accept(*, token: str, user: User, now: datetime) -> League:
+    """Make ``user`` an organizer of the invite's league; a link works once."""
+    with transaction.atomic():
+        invite = Invite.objects.select_related("league").filter(token=token).first()
+        if invite is None:
+            raise LeagueError("this invitation link is not valid")
+        if invite.used_at is not None:
+            raise LeagueError("this invitation was used already: ask for a new one")
+        invite.used_at = now
+        invite.save(update_fields=["used_at"])
+        invite.league.organizers.add(user)
+    return invite.league
+
+
+# Players ---------------------------------------------------------------------
+
+
+def player_add(*, league: League, name: str) -> Player:
+    clean = _name(name, "a player", NAME_LIMIT)
+    if league.players.filter(name__iexact=clean).exists():
+        raise LeagueError(f"{clean} is already a player of this league")
+    return Player.objects.create(league=league, name=clean)
+
+
+def player_rename(*, player: Player, name: str) -> Player:
+    clean = _name(name, "a player", NAME_LIMIT)
+    taken = player.league.players.filter(name__iexact=clean).exclude(pk=player.pk)
+    if taken.exists():
+        raise LeagueError(f"{clean} is already a player of this league: merge them")
+    player.name = clean
+    player.save(update_fields=["name"])
+    return player
+
+
+def player_merge(*, keep: Player, merge: Player) -> Player:
+    """Two entries of the same person: ``merge``'s games, nights and
+    sit-outs become ``keep``'s, and ``merge`` goes."""
+    if keep.pk == merge.pk or keep.league_id != merge.league_id:
+        raise LeagueError("choose two different players of this league")
+    tables = Seat.objects.filter(player=keep).values("table")
+    if Seat.objects.filter(player=merge, table__in=tables).exists():
+        raise LeagueError(
+            f"{keep.name} and {merge.name} sat at the same table: "
+            "they are two people, not one"
+        )
+    with transaction.atomic():
+        Seat.objects.filter(player=merge).update(player=keep)
+        nights = CheckIn.objects.filter(player=keep).values("night")
+        CheckIn.objects.filter(player=merge, night__in=nights).delete()
+        CheckIn.objects.filter(player=merge).update(player=keep)
+        for sat_out in Round.objects.filter(sitting_out=merge):
+            sat_out.sitting_out.remove(merge)
+            sat_out.sitting_out.add(keep)
+        merge.delete()
+    return keep
+
+
+# Seasons and nights ----------------------------------------------------------
+
+
+def season_create(
+    *,
+    league: League,
+    name: str,
+    preset: str,
+    seats: int = 4,
+    overrides: dict[str, Any] | None = None,
+    order: Sequence[str] | None = None,
+    best_nights: int = 0,
+    min_nights: int = 0,
+    now: datetime,
+) -> Season:
+    if seats not in SEATS:
+        raise LeagueError("league tables have 4, 6 or 8 seats")
+    try:
+        variant = game_variant(preset, seats, overrides or {})
+    except LogError as error:
+        raise LeagueError(error.message.removeprefix("log: ")) from None
+    standings = {"best_nights": best_nights, "min_nights": min_nights}
+    if order is not None:
+        standings["order"] = list(order)  # type: ignore[assignment]
+    try:
+        settings = parse_settings(standings)
+    except SeasonError as error:
+        raise LeagueError(error.message.removeprefix("log: ")) from None
+    return Season.objects.create(
+        league=league,
+        name=_name(name, "a season"),
+        preset=variant.preset,
+        seats=seats,
+        overrides=dict(overrides or {}),
+        order=list(settings.order),
+        best_nights=settings.best_nights,
+        min_nights=settings.min_nights,
+        created_at=now,
+    )
+
+
+def night_create(*, season: Season, day: date, format: str, now: datetime) -> Night:
+    if format not in Night.FORMATS:
+        raise LeagueError("choose progressive or fixed teams")
+    if format == Night.PROGRESSIVE and season.seats != 4:
+        raise LeagueError(
+            "partners rotate at 4-seat tables: this season plays fixed teams"
+        )
+    try:
+        with transaction.atomic():
+            return Night.objects.create(
+                season=season, date=day, format=format, created_at=now
+            )
+    except IntegrityError:
+        raise LeagueError(f"this season already has a night on {day}") from None
+
+
+def _open(night: Night) -> None:
+    if night.closed_at is not None:
+        raise LeagueError("this night is closed")
+
+
+def check_in(*, night: Night, player: Player, now: datetime) -> CheckIn:
+    """The player is here (again: a leaver who comes back)."""
+    _open(night)
+    if player.league_id != night.season.league_id:
+        raise LeagueError("that player is not in this league")
+    if night.teams:
+        raise LeagueError("the teams are drawn: check-in is over for fixed teams")
+    checkin, _ = CheckIn.objects.update_or_create(
+        night=night,
+        player=player,
+        defaults={"present": True},
+        create_defaults={"at": now},
+    )
+    return checkin
+
+
+def check_out(*, night: Night, player: Player) -> None:
+    """The player has left: not seated in the next rounds."""
+    _open(night)
+    if night.teams:
+        raise LeagueError("a fixed team plays the night together")
+    CheckIn.objects.filter(night=night, player=player).update(present=False)
+
+
+def newcomer_check_in(*, night: Night, name: str, now: datetime) -> Player:
+    player = player_add(league=night.season.league, name=name)
+    check_in(night=night, player=player, now=now)
+    return player
+
+
+# Rounds ----------------------------------------------------------------------
+
+
+def played_rounds(night: Night) -> list[schedule.Round]:
+    """The night's rounds so far, as the scheduler sees them."""
+    played = []
+    for past in night.rounds.prefetch_related("tables__seats", "sitting_out"):
+        tables = []
+        for table in past.tables.all():
+            ids = [str(seat.player_id) for seat in table.seats.all()]
+            tables.append(schedule.Table((tuple(ids[0::2]), tuple(ids[1::2]))))
+        out = tuple(str(player.pk) for player in past.sitting_out.all())
+        played.append(schedule.Round(tuple(tables), out))
+    return played
+
+
+def _next_seating(night: Night, rng: random.Random) -> schedule.Round:
+    present = [
+        str(pk)
+        for pk in night.checkins.filter(present=True).values_list("player", flat=True)
+    ]
+    played = played_rounds(night)
+    try:
+        if night.format == Night.PROGRESSIVE:
+            return schedule.progressive_round(present, played)
+        if not night.teams:
+            teams = schedule.draw_teams(present, night.season.seats // 2, rng)
+            night.teams = [list(team) for team in teams]
+            night.save(update_fields=["teams"])
+        return schedule.fixed_round([tuple(team) for team in night.teams], played)
+    except schedule.ScheduleError as error:
+        raise LeagueError(error.message) from None
+
+
+def round_start(*, night: Night, rng: random.Random, now: datetime) -> Round:
+    """Seat the next round and create each table's game (seats bound to
+    players); the previous round must be over (finished or called)."""
+    _open(night)
+    last = night.rounds.last()
+    if last is not None and last.called_at is None and _unfinished(last):
+        raise LeagueError(f"round {last.number} is still being played: call it first")
+    season = night.season
+    with transaction.atomic():
+        seating = _next_seating(night, rng)
+        number = (last.number + 1) if last else 1
+        new = Round.objects.create(night=night, number=number, started_at=now)
+        new.sitting_out.set([int(pk) for pk in seating.sitting_out])
+        names = dict(season.league.players.values_list("pk", "name"))
+        for position, table in enumerate(seating.tables, start=1):
+            game = services.game_create(
+                preset=season.preset,
+                seats=[names[int(pk)] for pk in table.seats],
+                first_dealer=rng.randrange(len(table.seats)),
+                overrides=season.overrides,
+                name=f"{night.date} round {number} table {position}",
+                now=now,
+            )
+            made = Table.objects.create(round=new, number=position, game=game)
+            Seat.objects.bulk_create(
+                Seat(table=made, position=i, player_id=int(pk))
+                for i, pk in enumerate(table.seats)
+            )
+    return new
+
+
+def _unfinished(played: Round) -> list[Table]:
+    return [t for t in played.tables.select_related("game") if not t.game.finished]
+
+
+def round_call(*, round: Round, by: str, now: datetime) -> int:
+    """End every unfinished game of the round as it stands (contract §6:
+    the highest total wins); returns how many were ended."""
+    _open(round.night)
+    ended = 0
+    for table in _unfinished(round):
+        _end(table, reason=f"round {round.number} called", by=by, now=now)
+        ended += 1
+    round.called_at = now
+    round.save(update_fields=["called_at"])
+    return ended
+
+
+def _end(table: Table, *, reason: str, by: str, now: datetime) -> None:
+    """As the contract says, even a table that never played a hand ends,
+    all tied at 0 (co-winners): it was seated, so the night counts it."""
+    game = table.game
+    services.game_end(
+        game=game, expected_seq=game.last_seq, reason=reason, by=by, now=now
+    )
+
+
+def night_close(*, night: Night, by: str, now: datetime) -> None:
+    """Close the night: unfinished games end as they stand, and every
+    table's edit link only reads from now on."""
+    _open(night)
+    for played in night.rounds.all():
+        if played.called_at is None:
+            round_call(round=played, by=by, now=now)
+    Game.objects.filter(table__round__night=night).update(locked=True)
+    night.closed_at = now
+    night.save(update_fields=["closed_at"])
+
+
+def closed_game_change(
+    *,
+    game: Game,
+    user: User,
+    reason: str,
+    what: str,
+    append: Callable[[str, str], Appended],
+    now: datetime,
+) -> Appended:
+    """An organizer's void or correction of a closed night's game: the
+    event is appended by ``append(by, note)`` with the organizer's name and
+    the reason (the event's note, on the game's history), and the night's
+    change log gets a line, in one transaction."""
+    why = " ".join(reason.split())
+    if not why:
+        raise LeagueError("A change after the night was closed needs a reason.")
+    problem = clean_text(why, limit=200)
+    if problem:
+        raise LeagueError(f"The reason {problem}.")
+    table = Table.objects.select_related("round__night").get(game=game)
+    with transaction.atomic():
+        appended = append(user.get_username(), why)
+        if not appended.repeated:
+            Change.objects.create(
+                night=table.round.night,
+                game=game,
+                by=user,
+                at=now,
+                reason=why,
+                what=f"round {table.round.number} table {table.number}: {what}",
+            )
+    return appended

@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+from django.contrib.auth.views import LogoutView
+from django.urls import path
+
+from scorekeeper.leagues import nights, views
+
+urlpatterns = [
+    path("accounts/signup", views.signup, name="signup"),
+    path("accounts/login", views.signin, name="login"),
+    path("accounts/logout", LogoutView.as_view(), name="logout"),
+    path("leagues/", views.leagues, name="leagues"),
+    path("leagues/<int:league_id>/", views.league, name="league"),
+    path("leagues/<int:league_id>/players", views.player_add, name="player_add"),
+    path("leagues/<int:league_id>/merge", views.player_merge, name="player_merge"),
+    path("leagues/<int:league_id>/invite", views.invite_create, name="invite_create"),
+    path("leagues/<int:league_id>/import", views.season_upload, name="season_import"),
+    path("invite/<str:token>", views.invite_accept, name="invite"),
+    path("players/<int:player_id>/", views.player, name="player"),
+    path("players/<int:player_id>/rename", views.player_rename, name="player_rename"),
+    path("seasons/<int:season_id>/", views.season, name="season"),
+    path(
+        "seasons/<int:season_id>/season.json",
+        views.season_download,
+        name="season_export",
+    ),
+    path("nights/<int:night_id>/", nights.night, name="night"),
+    path("nights/<int:night_id>/check-in", nights.check_in, name="check_in"),
+    path("nights/<int:night_id>/newcomer", nights.newcomer, name="newcomer"),
+    path("nights/<int:night_id>/rounds", nights.round_start, name="round_start"),
+    path("rounds/<int:round_id>/call", nights.round_call, name="round_call"),
+    path("nights/<int:night_id>/close", nights.night_close, name="night_close"),
+    path("nights/<int:night_id>/sheet", nights.sheet, name="sheet"),
+    path("nights/<int:night_id>/desk", nights.desk, name="desk"),
+    path("nights/<int:night_id>/tv", nights.tv, name="night_tv"),
+]

@@ -1,0 +1,269 @@
+"""The organizer's pages for a league: signing up and in, the league (its
+players and seasons), a season (standings, nights, export and import) and
+a player. Each view checks the organizer, calls a service, renders."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.contrib.auth.views import LoginView
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.leagues import services
+from scorekeeper.leagues.forms import (
+    ImportSeasonForm,
+    NameForm,
+    NightForm,
+    SeasonForm,
+    SignupForm,
+)
+from scorekeeper.leagues.interchange import season_export, season_import
+from scorekeeper.leagues.models import League, Player, Season
+from scorekeeper.leagues.presenters import player_page, season_page
+from scorekeeper.limits import rate_limited
+
+
+def organizer(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)  # behind login_required
+    return user
+
+
+def league_of(request: HttpRequest, league_id: int) -> League:
+    """The league, if this organizer runs it (else 404: not even its name)."""
+    return get_object_or_404(League, pk=league_id, organizers=organizer(request))
+
+
+def season_of(request: HttpRequest, season_id: int) -> Season:
+    return get_object_or_404(
+        Season.objects.select_related("league"),
+        pk=season_id,
+        league__organizers=organizer(request),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("signup")
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect(request.GET.get("next") or "leagues")
+    return render(request, "leagues/signup.html", {"form": form})
+
+
+_login = LoginView.as_view(
+    template_name="leagues/login.html", redirect_authenticated_user=True
+)
+
+
+@rate_limited("login")
+def signin(request: HttpRequest) -> HttpResponse:
+    """Django's sign-in; attempts per address are limited (RATE_LIMITS)."""
+    response = _login(request)
+    assert isinstance(response, HttpResponse)
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def leagues(request: HttpRequest) -> HttpResponse:
+    form = NameForm(request.POST or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(
+                name=form.cleaned_data["name"],
+                organizer=organizer(request),
+                now=timezone.now(),
+            )
+        except services.LeagueError as refused:
+            error = refused.message
+        else:
+            return redirect("league", league_id=league.pk)
+    mine = organizer(request).leagues.order_by("name")
+    return render(
+        request, "leagues/leagues.html", {"leagues": mine, "form": form, "error": error}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league(request: HttpRequest, league_id: int) -> HttpResponse:
+    found = league_of(request, league_id)
+    form = SeasonForm(request.POST or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season = services.season_create(
+                league=found,
+                name=data["name"],
+                preset=data["preset"],
+                seats=data["seats"],
+                overrides=form.overrides(),
+                order=data["order"],
+                best_nights=data["best_nights"],
+                min_nights=data["min_nights"],
+                now=timezone.now(),
+            )
+        except services.LeagueError as refused:
+            error = refused.message
+        else:
+            return redirect("season", season_id=season.pk)
+    return _league_page(request, found, season_form=form, error=error)
+
+
+def _league_page(
+    request: HttpRequest,
+    found: League,
+    *,
+    season_form: SeasonForm | None = None,
+    error: str = "",
+    invite: str = "",
+) -> HttpResponse:
+    context = {
+        "league": found,
+        "players": found.players.all(),
+        "seasons": found.seasons.order_by("-created_at"),
+        "organizers": found.organizers.order_by("username"),
+        "season_form": season_form or SeasonForm(),
+        "import_form": ImportSeasonForm(),
+        "error": error,
+        "invite": invite,
+    }
+    return render(request, "leagues/league.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_POST
+def player_add(request: HttpRequest, league_id: int) -> HttpResponse:
+    found = league_of(request, league_id)
+    try:
+        services.player_add(league=found, name=request.POST.get("name", ""))
+    except services.LeagueError as refused:
+        return _league_page(request, found, error=refused.message)
+    return redirect("league", league_id=found.pk)
+
+
+@login_required
+@require_POST
+def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(
+        Player, pk=player_id, league__organizers=organizer(request)
+    )
+    try:
+        services.player_rename(player=player, name=request.POST.get("name", ""))
+    except services.LeagueError as refused:
+        return _league_page(request, player.league, error=refused.message)
+    return redirect("league", league_id=player.league_id)
+
+
+@login_required
+@require_POST
+def player_merge(request: HttpRequest, league_id: int) -> HttpResponse:
+    found = league_of(request, league_id)
+    keep = found.players.filter(pk=_id(request.POST.get("keep"))).first()
+    merge = found.players.filter(pk=_id(request.POST.get("merge"))).first()
+    try:
+        if keep is None or merge is None:
+            raise services.LeagueError("choose the two entries to merge")
+        services.player_merge(keep=keep, merge=merge)
+    except services.LeagueError as refused:
+        return _league_page(request, found, error=refused.message)
+    return redirect("league", league_id=found.pk)
+
+
+def _id(value: str | None) -> int:
+    return int(value) if value and value.isdigit() and len(value) < 12 else 0
+
+
+@login_required
+@require_POST
+def invite_create(request: HttpRequest, league_id: int) -> HttpResponse:
+    found = league_of(request, league_id)
+    invite = services.invite_create(
+        league=found, by=organizer(request), now=timezone.now()
+    )
+    link = request.build_absolute_uri(f"/invite/{invite.token}")
+    return _league_page(request, found, invite=link)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
+    if request.method == "GET":
+        return render(request, "leagues/invite.html", {"token": token})
+    try:
+        joined = services.invite_accept(
+            token=token, user=organizer(request), now=timezone.now()
+        )
+    except services.LeagueError as refused:
+        return render(request, "problem.html", {"message": refused.message}, status=410)
+    return redirect("league", league_id=joined.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season(request: HttpRequest, season_id: int) -> HttpResponse:
+    found = season_of(request, season_id)
+    form = NightForm(request.POST or None, initial={"date": timezone.localdate()})
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            night = services.night_create(
+                season=found,
+                day=form.cleaned_data["date"],
+                format=form.cleaned_data["format"],
+                now=timezone.now(),
+            )
+        except services.LeagueError as refused:
+            error = refused.message
+        else:
+            return redirect("night", night_id=night.pk)
+    context = season_page(found) | {"form": form, "error": error}
+    context["import_form"] = ImportSeasonForm()
+    return render(request, "leagues/season.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_GET
+def season_download(request: HttpRequest, season_id: int) -> HttpResponse:
+    found = season_of(request, season_id)
+    response = JsonResponse(
+        season_export(season=found),
+        json_dumps_params={"ensure_ascii": False, "indent": 1},
+    )
+    response["Content-Disposition"] = f'attachment; filename="season-{found.pk}.json"'
+    return response
+
+
+@login_required
+@require_POST
+@rate_limited("import")
+def season_upload(request: HttpRequest, league_id: int) -> HttpResponse:
+    found = league_of(request, league_id)
+    form = ImportSeasonForm(request.POST, request.FILES)
+    try:
+        if not form.is_valid():
+            raise services.LeagueError("choose a season file, or paste one")
+        imported = season_import(league=found, text=form.document(), now=timezone.now())
+    except services.LeagueError as refused:
+        return _league_page(request, found, error=f"Not imported: {refused.message}")
+    return redirect("season", season_id=imported.pk)
+
+
+@login_required
+@require_GET
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    found = get_object_or_404(
+        Player.objects.select_related("league"),
+        pk=player_id,
+        league__organizers=organizer(request),
+    )
+    return render(request, "leagues/player.html", player_page(found))

@@ -1,0 +1,314 @@
+"""A league night through its services: check-in, rounds that create
+games bound to players, calling a round, closing, a correction after
+closing, standings from the games' rows, a rebuild, export and import."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import date, timedelta
+
+import pytest
+from django.contrib.auth.models import User
+
+from scorekeeper import services as game_services
+from scorekeeper.eventstore import load, summary
+from scorekeeper.gamelog import replay_log
+from scorekeeper.leagues import services
+from scorekeeper.leagues.interchange import season_export, season_import
+from scorekeeper.leagues.models import Change, League, Night, Player, Season, Table
+from scorekeeper.leagues.results import season_standings
+from scorekeeper.leagues.season import parse_season
+from scorekeeper.leagues.standings import standings
+from scorekeeper.models import Game
+from scorekeeper.rules.events import HandRecorded
+from tests.records import NOW
+
+pytestmark = pytest.mark.django_db
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+
+
+def play_hand(game: Game, *, bidder_side_takes: int = 6) -> None:
+    """The next hand: the first bidder bids the lowest (or forced) bid."""
+    board = replay_log(load(game))
+    turn = board.next
+    assert turn is not None
+    bid = turn.forced_bid or board.variant.lowest_bid
+    side = board.variant.side_of(turn.first_bidder)
+    tricks = [0, 0]
+    tricks[side], tricks[1 - side] = bidder_side_takes, 6 - bidder_side_takes
+    game_services.hand_record(
+        game=game,
+        expected_seq=game.last_seq,
+        bidder=turn.first_bidder,
+        bid=bid,
+        trump="hearts",
+        tricks=tricks,
+        now=NOW,
+    )
+
+
+def play_out(game: Game) -> None:
+    game.refresh_from_db()
+    while not game.finished:
+        play_hand(game)
+
+
+@pytest.fixture
+def organizer() -> User:
+    return User.objects.create_user("org", password="a long passphrase")
+
+
+@pytest.fixture
+def league(organizer: User) -> League:
+    found = services.league_create(name="Thursday", organizer=organizer, now=NOW)
+    for name in NAMES:
+        services.player_add(league=found, name=name)
+    return found
+
+
+@pytest.fixture
+def season(league: League) -> Season:
+    return services.season_create(
+        league=league,
+        name="Autumn",
+        preset="classic",
+        overrides={"hand_limit": 4},
+        now=NOW,
+    )
+
+
+def progressive_night(season: Season, day: date = date(2026, 11, 19)) -> Night:
+    night = services.night_create(
+        season=season, day=day, format=Night.PROGRESSIVE, now=NOW
+    )
+    for player in season.league.players.all():
+        services.check_in(night=night, player=player, now=NOW)
+    return night
+
+
+def test_a_round_seats_the_players_present_at_tables_of_real_games(
+    season: Season,
+) -> None:
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    tables = list(first.tables.select_related("game"))
+    assert len(tables) == 2 and first.sitting_out.count() == 1
+    seated = [seat.player.name for t in tables for seat in t.seats.all()]
+    assert sorted(seated + [p.name for p in first.sitting_out.all()]) == NAMES
+    game = tables[0].game
+    assert game.seats == [seat.player.name for seat in tables[0].seats.all()]
+    assert game.overrides == {"hand_limit": 4}
+
+
+def test_the_next_round_waits_until_the_last_is_finished_or_called(
+    season: Season, organizer: User
+) -> None:
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    with pytest.raises(services.LeagueError, match="round 1 is still being played"):
+        services.round_start(night=night, rng=random.Random(1), now=NOW)
+    play_out(first.tables.first().game)  # type: ignore[union-attr]
+    assert services.round_call(round=first, by="org", now=NOW) == 1
+    second = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    assert second.number == 2
+    ended = [t.game for t in first.tables.all()]
+    assert all(game.finished for game in ended)
+    assert {replay_log(load(g)).decided for g in ended} >= {"ended"}
+
+
+def test_a_late_arrival_is_seated_and_a_leaver_is_not(season: Season) -> None:
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    services.round_call(round=first, by="org", now=NOW)
+    late = services.newcomer_check_in(night=night, name="Joe", now=NOW)
+    ann = Player.objects.get(name="Ann")
+    services.check_out(night=night, player=ann)
+    second = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    seated = {s.player_id for t in second.tables.all() for s in t.seats.all()}
+    assert late.pk in seated and ann.pk not in seated
+    assert len(seated) == 8 and second.sitting_out.count() == 1
+
+
+def test_standings_follow_each_save_and_equal_a_rebuild_from_the_logs(
+    season: Season,
+) -> None:
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(2), now=NOW)
+    tables = list(first.tables.select_related("game"))
+    play_out(tables[0].game)
+    play_hand(tables[1].game, bidder_side_takes=1)
+    running = season_standings(season)
+    # Rebuild: every game's projection from its log, then the standings again.
+    for game in Game.objects.all():
+        board = replay_log(load(game))
+        Game.objects.filter(pk=game.pk).update(**summary(board, game.last_seq))
+    assert season_standings(season) == running
+    # And both equal the contract's standings of the season's export.
+    assert standings(parse_season(season_export(season=season))) == _by_name(running)
+    rows = running["season"]["rows"]  # type: ignore[index]
+    assert len(rows) == 4 and {r["played"] for r in rows} == {1}
+
+
+def _by_name(document: dict[str, object]) -> dict[str, object]:
+    """The standings with player ids as the export writes them (names)."""
+    names = {str(p.pk): p.name for p in Player.objects.all()}
+    text = json.dumps(document)
+    for pk, name in names.items():
+        text = text.replace(f'"player": "{pk}"', f'"player": "{name}"')
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def test_closing_locks_the_games_and_ends_the_unfinished(season: Season) -> None:
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(3), now=NOW)
+    services.night_close(night=night, by="org", now=NOW)
+    games = [t.game for t in first.tables.all()]
+    assert all(g.locked and g.finished for g in games)
+    with pytest.raises(services.LeagueError, match="closed"):
+        services.round_start(night=night, rng=random.Random(3), now=NOW)
+    with pytest.raises(services.LeagueError, match="closed"):
+        services.check_in(night=night, player=Player.objects.first(), now=NOW)  # type: ignore[arg-type]
+
+
+def test_a_correction_after_closing_needs_a_reason_and_is_logged(
+    season: Season, organizer: User
+) -> None:
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(4), now=NOW)
+    table = first.tables.select_related("game").first()
+    assert table is not None
+    play_out(table.game)
+    services.night_close(night=night, by="org", now=NOW)
+    game = Game.objects.get(pk=table.game.pk)
+    board = replay_log(load(game))
+    hand = board.hands[0].hand
+    assert isinstance(hand, HandRecorded)
+
+    def void(by: str, note: str) -> game_services.Appended:
+        return game_services.hand_void(
+            game=game, expected_seq=game.last_seq, target=1, by=by, note=note, now=NOW
+        )
+
+    with pytest.raises(services.LeagueError, match="needs a reason"):
+        services.closed_game_change(
+            game=game, user=organizer, reason="  ", what="x", append=void, now=NOW
+        )
+    assert Game.objects.get(pk=game.pk).last_seq == game.last_seq
+    services.closed_game_change(
+        game=game,
+        user=organizer,
+        reason="Ann misread the score sheet",
+        what="hand 1 voided",
+        append=void,
+        now=NOW + timedelta(hours=1),
+    )
+    change = Change.objects.get()
+    assert (change.night, change.game, change.by) == (night, game, organizer)
+    assert change.what == f"round 1 table {table.number}: hand 1 voided"
+    entry = load(game).entries[-1]
+    assert (entry.by, entry.note) == ("org", "Ann misread the score sheet")
+
+
+def test_players_are_unique_in_a_league_whatever_the_case(league: League) -> None:
+    with pytest.raises(services.LeagueError, match="already a player"):
+        services.player_add(league=league, name="  ann ")
+    bob = Player.objects.get(name="Bob")
+    with pytest.raises(services.LeagueError, match="merge them"):
+        services.player_rename(player=bob, name="ANN")
+    assert services.player_rename(player=bob, name="Robert").name == "Robert"
+
+
+def test_merging_moves_the_games_and_refuses_two_people_at_one_table(
+    season: Season,
+) -> None:
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(5), now=NOW)
+    table = first.tables.first()
+    assert table is not None
+    a, b = (seat.player for seat in table.seats.all()[:2])
+    with pytest.raises(services.LeagueError, match="same table"):
+        services.player_merge(keep=a, merge=b)
+    twin = services.player_add(league=season.league, name="Annie")
+    sat_out = first.sitting_out.get()
+    services.player_merge(keep=twin, merge=sat_out)
+    assert list(first.sitting_out.all()) == [twin]
+    assert not Player.objects.filter(pk=sat_out.pk).exists()
+
+
+def test_a_season_refuses_rules_a_league_table_cannot_play(league: League) -> None:
+    with pytest.raises(services.LeagueError, match="not a house setting"):
+        services.season_create(
+            league=league, name="x", preset="classic", seats=4,
+            overrides={"teams": False}, now=NOW,
+        )  # fmt: skip
+    with pytest.raises(services.LeagueError, match="4, 6 or 8"):
+        services.season_create(
+            league=league, name="x", preset="classic", seats=3, now=NOW
+        )
+    with pytest.raises(services.LeagueError, match="order"):
+        services.season_create(
+            league=league, name="x", preset="classic", order=["luck"], now=NOW
+        )
+
+
+def test_fixed_teams_of_four_at_eight_seat_tables(league: League) -> None:
+    for name in ("Kim", "Lou", "Max", "Ned", "Ola", "Pat", "Quin"):
+        services.player_add(league=league, name=name)
+    season = services.season_create(
+        league=league, name="Big", preset="bid-euchre", seats=8, now=NOW
+    )
+    with pytest.raises(services.LeagueError, match="fixed teams"):
+        services.night_create(
+            season=season, day=date(2026, 1, 1), format="progressive", now=NOW
+        )
+    night = services.night_create(
+        season=season, day=date(2026, 1, 1), format="fixed", now=NOW
+    )
+    for player in league.players.all():
+        services.check_in(night=night, player=player, now=NOW)
+    first = services.round_start(night=night, rng=random.Random(6), now=NOW)
+    night.refresh_from_db()
+    assert len(night.teams) == 4 and all(len(team) == 4 for team in night.teams)
+    tables = list(first.tables.all())
+    assert len(tables) == 2 and all(len(t.game.seats) == 8 for t in tables)
+    with pytest.raises(services.LeagueError, match="check-in is over"):
+        services.check_in(night=night, player=league.players.first(), now=NOW)  # type: ignore[arg-type]
+
+
+def test_a_season_exported_imports_as_the_same_season(
+    season: Season, organizer: User
+) -> None:
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(7), now=NOW)
+    for table in first.tables.select_related("game"):
+        play_out(table.game)
+    services.night_close(night=night, by="org", now=NOW)
+    exported = season_export(season=season)
+    other = services.league_create(name="Elsewhere", organizer=organizer, now=NOW)
+    copy = season_import(league=other, text=json.dumps(exported), now=NOW)
+    assert season_export(season=copy) == exported
+    assert all(t.game.locked for t in Table.objects.filter(round__night__season=copy))
+
+
+def test_an_import_refuses_a_broken_season_naming_where(league: League) -> None:
+    document = {
+        "format": "pepper-league",
+        "version": 1,
+        "players": [{"id": "a", "name": "A"}],
+        "nights": [{"date": "2026-01-01", "games": [{"table": 1, "round": 1}]}],
+    }
+    with pytest.raises(services.LeagueError, match="night 1 game 1"):
+        season_import(league=league, text=json.dumps(document), now=NOW)
+    assert not league.seasons.exists()
+
+
+def test_an_invitation_makes_an_organizer_once(league: League, organizer: User) -> None:
+    invite = services.invite_create(league=league, by=organizer, now=NOW)
+    other = User.objects.create_user("second", password="another passphrase")
+    assert services.invite_accept(token=invite.token, user=other, now=NOW) == league
+    assert league.organizers.filter(pk=other.pk).exists()
+    with pytest.raises(services.LeagueError, match="used already"):
+        services.invite_accept(token=invite.token, user=other, now=NOW)
+    with pytest.raises(services.LeagueError, match="not valid"):
+        services.invite_accept(token="nope", user=other, now=NOW)
