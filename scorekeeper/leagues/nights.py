@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Max
+from django.db.models import Count, Q, QuerySet, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -114,10 +114,16 @@ def round_call(request: HttpRequest, round_id: int) -> HttpResponse:
 def _confirm(
     request: HttpRequest, found: Night, what: str, played: Round | None = None
 ) -> HttpResponse:
-    unfinished = Game.objects.filter(table__round__night=found, finished=False)
+    open_games = Game.objects.filter(table__round__night=found, finished=False)
     if played is not None:
-        unfinished = unfinished.filter(table__round=played)
-    context = {"night": found, "what": what, "round": played, "unfinished": unfinished}
+        open_games = open_games.filter(table__round=played)
+    context = {
+        "night": found,
+        "what": what,
+        "round": played,
+        "unfinished": open_games.filter(last_seq__gt=0),
+        "unplayed": open_games.filter(last_seq=0),
+    }
     return render(request, "leagues/confirm.html", context)
 
 
@@ -144,17 +150,23 @@ def sheet(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 def version(found: Night) -> str:
-    """What changes whenever anything the desk shows changes: how many
-    tables the night has and the latest change to any of their games."""
-    games = Game.objects.filter(table__round__night=found)
-    latest = games.aggregate(tables=Count("pk"), at=Max("updated_at"))
-    closed = found.closed_at.isoformat() if found.closed_at else ""
-    return f"{latest['tables']}.{latest['at'] and latest['at'].timestamp()}.{closed}"
+    """What changes whenever anything the desk shows changes: the night's
+    tables, the events in their logs, and how many are locked (closed)."""
+    return _version(Game.objects.filter(table__round__night=found))
+
+
+def _version(games: QuerySet[Game]) -> str:
+    counts = games.aggregate(
+        tables=Count("pk"),
+        events=Sum("last_seq"),
+        locked=Count("pk", filter=Q(locked=True)),
+    )
+    return "{tables}.{events}.{locked}".format(**counts)
 
 
 def _unchanged(request: HttpRequest, night_id: int) -> bool:
-    """The poll's one query: the night's tables and latest game change,
-    for an organizer of its league (read from the session, not loaded)."""
+    """The poll's one query: the night's version, for an organizer of its
+    league (the user's id read from the session, the user not loaded)."""
     user_id = request.session.get(SESSION_KEY)
     htmx = getattr(request, "htmx", False)
     if not htmx or not user_id or "v" not in request.GET:
@@ -163,9 +175,8 @@ def _unchanged(request: HttpRequest, night_id: int) -> bool:
         table__round__night=night_id,
         table__round__night__season__league__organizers=user_id,
     )
-    latest = games.aggregate(tables=Count("pk"), at=Max("updated_at"))
-    current = f"{latest['tables']}.{latest['at'] and latest['at'].timestamp()}."
-    return bool(latest["tables"]) and request.GET["v"].startswith(current)
+    current = _version(games)
+    return not current.startswith("0.") and request.GET["v"] == current
 
 
 @require_GET

@@ -17,6 +17,7 @@ from scorekeeper.leagues.results import season_standings
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
+from scorekeeper.presenters import points
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class TableView:
     names: list[str]
     teams: str
     hands: int
-    totals: list[int]
+    score: str
     finished: bool
     dealer: str
     link: str
@@ -72,7 +73,7 @@ def table_view(table: Table, names: list[str], base: str) -> TableView:
         names,
         f"{' & '.join(names[0::2])} v {' & '.join(names[1::2])}",
         game.hands_played,
-        list(game.totals),
+        " to ".join(points(total) for total in game.totals),
         game.finished,
         names[turn.dealer] if turn else "",
         link,
@@ -204,6 +205,6 @@ def _game_line(seat: Seat, seated: list[Seat]) -> dict[str, Any]:
         "table": table.number,
         "partners": ", ".join(partners),
         "opponents": ", ".join(opponents),
-        "score": f"{totals[side]}–{totals[1 - side]}" if len(totals) == 2 else "",
+        "score": f"{points(totals[side])} to {points(totals[1 - side])}",
         "result": result,
     }

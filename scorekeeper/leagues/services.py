@@ -86,8 +86,9 @@ def invite_accept(*, token: str, user: User, now: datetime) -> League:
 
 def player_add(*, league: League, name: str) -> Player:
     clean = _name(name, "a player", NAME_LIMIT)
-    if league.players.filter(name__iexact=clean).exists():
-        raise LeagueError(f"{clean} is already a player of this league")
+    same = league.players.filter(name__iexact=clean).first()
+    if same is not None:
+        raise LeagueError(f"{same.name} is already a player of this league")
     return Player.objects.create(league=league, name=clean)
 
 
@@ -287,21 +288,21 @@ def _unfinished(played: Round) -> list[Table]:
 
 def round_call(*, round: Round, by: str, now: datetime) -> int:
     """End every unfinished game of the round as it stands (contract §6:
-    the highest total wins); returns how many were ended."""
+    the highest total wins); returns how many were ended. A table that
+    never recorded a hand is left unplayed, so it counts for nobody
+    (ended, it would make all four co-winners at 0)."""
     _open(round.night)
     ended = 0
     for table in _unfinished(round):
-        _end(table, reason=f"round {round.number} called", by=by, now=now)
-        ended += 1
+        if table.game.last_seq:
+            _end(table.game, reason=f"round {round.number} called", by=by, now=now)
+            ended += 1
     round.called_at = now
     round.save(update_fields=["called_at"])
     return ended
 
 
-def _end(table: Table, *, reason: str, by: str, now: datetime) -> None:
-    """As the contract says, even a table that never played a hand ends,
-    all tied at 0 (co-winners): it was seated, so the night counts it."""
-    game = table.game
+def _end(game: Game, *, reason: str, by: str, now: datetime) -> None:
     services.game_end(
         game=game, expected_seq=game.last_seq, reason=reason, by=by, now=now
     )
@@ -331,7 +332,11 @@ def closed_game_change(
     """An organizer's void or correction of a closed night's game: the
     event is appended by ``append(by, note)`` with the organizer's name and
     the reason (the event's note, on the game's history), and the night's
-    change log gets a line, in one transaction."""
+    change log gets a line, in one transaction. A game the change leaves
+    unfinished (a void of the hand that won it) ends as it then stands, as
+    the night's close would have ended it. A game that was ended (its round
+    called) takes no change at all: the end event must stay last (contract
+    §6); the refusal says so."""
     why = " ".join(reason.split())
     if not why:
         raise LeagueError("A change after the night was closed needs a reason.")
@@ -341,6 +346,8 @@ def closed_game_change(
     table = Table.objects.select_related("round__night").get(game=game)
     with transaction.atomic():
         appended = append(user.get_username(), why)
+        if not appended.board.finished:  # a void can undo the last hand's win
+            _end(game, reason="night closed", by=user.get_username(), now=now)
         if not appended.repeated:
             Change.objects.create(
                 night=table.round.night,

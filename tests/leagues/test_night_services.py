@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from scorekeeper import services as game_services
-from scorekeeper.eventstore import load, summary
+from scorekeeper.eventstore import Appended, load, summary
 from scorekeeper.gamelog import replay_log
 from scorekeeper.leagues import services
 from scorekeeper.leagues.interchange import season_export, season_import
@@ -21,7 +21,7 @@ from scorekeeper.leagues.results import season_standings
 from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings
 from scorekeeper.models import Game
-from scorekeeper.rules.events import HandRecorded
+from scorekeeper.rules.events import GameEnded, HandRecorded
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -108,13 +108,14 @@ def test_the_next_round_waits_until_the_last_is_finished_or_called(
     first = services.round_start(night=night, rng=random.Random(1), now=NOW)
     with pytest.raises(services.LeagueError, match="round 1 is still being played"):
         services.round_start(night=night, rng=random.Random(1), now=NOW)
-    play_out(first.tables.first().game)  # type: ignore[union-attr]
+    finished, playing = (t.game for t in first.tables.all())
+    play_out(finished)
+    play_hand(playing)
     assert services.round_call(round=first, by="org", now=NOW) == 1
     second = services.round_start(night=night, rng=random.Random(1), now=NOW)
     assert second.number == 2
-    ended = [t.game for t in first.tables.all()]
-    assert all(game.finished for game in ended)
-    assert {replay_log(load(g)).decided for g in ended} >= {"ended"}
+    playing.refresh_from_db()
+    assert playing.finished and replay_log(load(playing)).decided == "ended"
 
 
 def test_a_late_arrival_is_seated_and_a_leaver_is_not(season: Season) -> None:
@@ -162,9 +163,13 @@ def _by_name(document: dict[str, object]) -> dict[str, object]:
 def test_closing_locks_the_games_and_ends_the_unfinished(season: Season) -> None:
     night = progressive_night(season)
     first = services.round_start(night=night, rng=random.Random(3), now=NOW)
+    played, unplayed = (t.game for t in first.tables.all())
+    play_hand(played)
     services.night_close(night=night, by="org", now=NOW)
-    games = [t.game for t in first.tables.all()]
-    assert all(g.locked and g.finished for g in games)
+    played, unplayed = (Game.objects.get(pk=g.pk) for g in (played, unplayed))
+    assert played.locked and played.finished
+    # A table that recorded no hand is not ended: it counts for nobody.
+    assert unplayed.locked and not unplayed.finished and unplayed.last_seq == 0
     with pytest.raises(services.LeagueError, match="closed"):
         services.round_start(night=night, rng=random.Random(3), now=NOW)
     with pytest.raises(services.LeagueError, match="closed"):
@@ -185,7 +190,7 @@ def test_a_correction_after_closing_needs_a_reason_and_is_logged(
     hand = board.hands[0].hand
     assert isinstance(hand, HandRecorded)
 
-    def void(by: str, note: str) -> game_services.Appended:
+    def void(by: str, note: str) -> Appended:
         return game_services.hand_void(
             game=game, expected_seq=game.last_seq, target=1, by=by, note=note, now=NOW
         )
@@ -206,8 +211,10 @@ def test_a_correction_after_closing_needs_a_reason_and_is_logged(
     change = Change.objects.get()
     assert (change.night, change.game, change.by) == (night, game, organizer)
     assert change.what == f"round 1 table {table.number}: hand 1 voided"
-    entry = load(game).entries[-1]
-    assert (entry.by, entry.note) == ("org", "Ann misread the score sheet")
+    voided, ended = load(game).entries[-2:]
+    assert (voided.by, voided.note) == ("org", "Ann misread the score sheet")
+    # The void took away the hand that won the game: it ends as it stands.
+    assert isinstance(ended.event, GameEnded) and Game.objects.get(pk=game.pk).finished
 
 
 def test_players_are_unique_in_a_league_whatever_the_case(league: League) -> None:
