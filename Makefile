@@ -53,6 +53,7 @@ bench: $(STAMP)
 		|| echo "wrk could not be installed: the load figures will be skipped"
 	$(PY) bench/replay.py
 	$(PY) bench/web.py
+	$(PY) bench/league.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache db.sqlite3* staticfiles

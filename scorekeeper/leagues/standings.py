@@ -36,8 +36,12 @@ class Tally:
     nights: int = 0
 
     def add(self, other: Tally) -> None:
-        for key in COUNTS:
-            setattr(self, key, getattr(self, key) + getattr(other, key))
+        self.played += other.played
+        self.won += other.won
+        self.points += other.points
+        self.margin += other.margin
+        self.bids += other.bids
+        self.made += other.made
 
     def measure(self, name: str) -> Fraction:
         if name == "win_pct":

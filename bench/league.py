@@ -1,0 +1,195 @@
+"""League benchmarks, each beside an anchor measured in the same run.
+
+1. The season standings page of a season of 10,000 finished games (50
+   hands each: 500,000 hands), server time. The page reads each game's
+   row (its projection of the log: totals, winners, each seat's bids);
+   the rows are made in bulk as a finished game's append leaves them,
+   without the 500,000 hand events, which the page never reads.
+2. A hand saved at a league table (its night's standings follow from the
+   game's row) beside a hand saved in a game outside any league, and the
+   night's standings computed after it.
+3. The organizer's desk poll with nothing new beside a game's poll.
+
+    make bench        (or: .venv/bin/python bench/league.py)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.web import (  # noqa: E402  (sets up Django on a fresh SQLite file)
+    long_game,
+    phone,
+    record_hands,
+    server_seconds,
+)
+
+# isort: split
+from django.contrib.auth.models import User  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from scorekeeper.leagues import services  # noqa: E402
+from scorekeeper.leagues.models import Night, Round, Season, Seat, Table  # noqa: E402
+from scorekeeper.leagues.nights import version as desk_version  # noqa: E402
+from scorekeeper.leagues.results import season_standings  # noqa: E402
+from scorekeeper.models import Game  # noqa: E402
+
+NIGHTS, ROUNDS, TABLES, PLAYERS = 50, 20, 10, 40  # 10,000 games
+
+
+def big_season(user: User) -> Season:
+    now = timezone.now()
+    league = services.league_create(name="Bench", organizer=user, now=now)
+    players = [
+        services.player_add(league=league, name=f"P{i:02}") for i in range(PLAYERS)
+    ]
+    season = services.season_create(
+        league=league, name="Big", preset="classic", now=now
+    )
+    rng = random.Random(1)
+    for n in range(NIGHTS):
+        night = Night.objects.create(
+            season=season,
+            date=date(2026, 1, 1) + timedelta(days=7 * n),
+            format=Night.PROGRESSIVE,
+            closed_at=now,
+            created_at=now,
+        )
+        for r in range(1, ROUNDS + 1):
+            played = Round.objects.create(night=night, number=r, started_at=now)
+            seated = rng.sample(players, 4 * TABLES)
+            games = Game.objects.bulk_create(
+                _finished_game(rng, [p.name for p in seated[4 * t : 4 * t + 4]], now)
+                for t in range(TABLES)
+            )
+            tables = Table.objects.bulk_create(
+                Table(round=played, number=t + 1, game=game)
+                for t, game in enumerate(games)
+            )
+            Seat.objects.bulk_create(
+                Seat(table=table, position=i, player=seated[4 * t + i])
+                for t, table in enumerate(tables)
+                for i in range(4)
+            )
+    return season
+
+
+def _finished_game(rng: random.Random, names: list[str], now: object) -> Game:
+    winner = rng.randrange(2)
+    totals = [rng.randrange(0, 30), rng.randrange(0, 30)]
+    totals[winner] = 32
+    bids = [rng.randrange(8, 16) for _ in range(4)]
+    return Game(
+        preset="classic",
+        seats=names,
+        first_dealer=0,
+        created_at=now,
+        updated_at=now,
+        last_seq=50,
+        hands_played=50,
+        totals=totals,
+        finished=True,
+        winners=[winner],
+        seat_bids=bids,
+        seat_made=[b - rng.randrange(0, 4) for b in bids],
+        locked=True,
+    )
+
+
+def timed_gets(client: object, url: str, count: int, **extra: object) -> list[float]:
+    times = []
+    for _ in range(count):
+        response = client.get(url, **extra)  # type: ignore[attr-defined]
+        times.append(server_seconds(client))  # type: ignore[arg-type]
+        assert response.status_code in (200, 204), response.status_code
+    return times
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    user = User.objects.create_user("bench", password="bench passphrase")
+    client = phone()
+    client.force_login(user)
+    started = time.perf_counter()
+    season = big_season(user)
+    print(
+        f"league (a season of {Game.objects.count():,} finished games, "
+        f"built in {time.perf_counter() - started:.0f} s):"
+    )
+    page = timed_gets(client, f"/seasons/{season.pk}/", 15)
+    alone = []
+    for _ in range(15):
+        start = time.perf_counter()
+        season_standings(season)
+        alone.append(time.perf_counter() - start)
+    ms = 1000
+    print(
+        f"  season standings page   p50 {ms * statistics.median(page):7.1f} ms   "
+        "(target < 200 ms)"
+    )
+    print(f"    of which the standings p50 {ms * statistics.median(alone):7.1f} ms")
+
+    # 2. A save at a league table beside a save in a plain game.
+    night = services.night_create(
+        season=season,
+        day=date(2027, 1, 1),
+        format=Night.PROGRESSIVE,
+        now=timezone.now(),
+    )
+    for player in season.league.players.all()[:8]:
+        services.check_in(night=night, player=player, now=timezone.now())
+    first_round = services.round_start(
+        night=night, rng=random.Random(2), now=timezone.now()
+    )
+    league_game = Game.objects.filter(table__round=first_round).first()
+    assert league_game is not None
+    Game.objects.filter(pk=league_game.pk).update(overrides={"target_score": 1000})
+    for game in (league_game,):
+        client.get(f"/join/{game.edit_token}")
+        client.get(f"/games/{game.pk}/")
+    plain = long_game(client)
+    plain_times = record_hands(client, plain, 60)
+    league_times = record_hands(client, Game.objects.get(pk=league_game.pk), 60)
+    night_times = []
+    for _ in range(15):
+        start = time.perf_counter()
+        season_standings(season, night)
+        night_times.append(time.perf_counter() - start)
+    print(
+        f"  hand save, plain game   p50 {ms * statistics.median(plain_times):7.2f} ms"
+    )
+    print(
+        f"  hand save, league table p50 {ms * statistics.median(league_times):7.2f} ms   "
+        f"difference {ms * (statistics.median(league_times) - statistics.median(plain_times)):+.2f} ms"
+    )
+    print(
+        f"  the night's standings after it p50 {ms * statistics.median(night_times):.2f} ms "
+        "(target: save + standings < 5 ms more than a save)"
+    )
+
+    # 3. The desk's poll beside a game's poll, nothing new.
+    version = desk_version(night)
+    htmx = {"headers": {"HX-Request": "true"}}
+    desk_times = timed_gets(
+        client, f"/nights/{night.pk}/desk", 200, data={"v": version}, **htmx
+    )
+    poll_times = timed_gets(
+        client, f"/games/{plain.pk}/poll", 200, data={"seq": plain.last_seq + 60}
+    )
+    print(
+        f"  desk poll, nothing new  p50 {ms * statistics.median(desk_times):7.2f} ms   "
+        f"game poll p50 {ms * statistics.median(poll_times):.2f} ms   "
+        f"ratio {statistics.median(desk_times) / statistics.median(poll_times):.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
