@@ -19,7 +19,7 @@ import random
 import statistics
 import sys
 import time
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -82,7 +82,7 @@ def big_season(user: User) -> Season:
     return season
 
 
-def _finished_game(rng: random.Random, names: list[str], now: object) -> Game:
+def _finished_game(rng: random.Random, names: list[str], now: datetime) -> Game:
     winner = rng.randrange(2)
     totals = [rng.randrange(0, 30), rng.randrange(0, 30)]
     totals[winner] = 32
