@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.leagues import services
@@ -29,10 +30,22 @@ DOCS = (
 EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-def _table_phone(browser: Browser, link: str) -> Page:
-    phone = browser.new_context(
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """The tables' phones, closed after the test: a page left open would go
+    on polling the live server while later tests run."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def _table_phone(browser: Browser, link: str, opened: list[BrowserContext]) -> Page:
+    context = browser.new_context(
         viewport={"width": PHONE["width"], "height": PHONE["height"]}
-    ).new_page()
+    )
+    opened.append(context)
+    phone = context.new_page()
     phone.goto(link)
     return phone
 
@@ -65,6 +78,7 @@ def _table_links(page: Page, round_number: int) -> list[str]:
 def test_a_whole_progressive_night_for_nine_players(
     page: Page,
     browser: Browser,
+    contexts: list[BrowserContext],
     live_server: LiveServer,
     looker: Looker,
     console_errors: list[str],
@@ -103,7 +117,7 @@ def test_a_whole_progressive_night_for_nine_players(
     page.locator("details", has_text="Table link and QR code").first.click()
     looker.look("round-1")
     page.screenshot(path=str(DOCS / "league-round.png"), full_page=True)
-    phones = [_table_phone(browser, link) for link in links]
+    phones = [_table_phone(browser, opened=contexts, link=link) for link in links]
     for phone in phones:
         _play_out(phone)
     phones[0].screenshot(path=str(SCREENSHOTS / "league-table-phone.png"))
@@ -116,9 +130,9 @@ def test_a_whole_progressive_night_for_nine_players(
     page.get_by_role("button", name="Start round 2").click()
     expect(page.get_by_text("Sitting out:")).to_be_visible()
     links = _table_links(page, 2)
-    first = _table_phone(browser, links[0])
+    first = _table_phone(browser, opened=contexts, link=links[0])
     _play_out(first)
-    second = _table_phone(browser, links[1])
+    second = _table_phone(browser, opened=contexts, link=links[1])
     page.goto(f"{url}/nights/{league.seasons.get().nights.get().pk}/desk")
     expect(page.locator(".desk-table")).to_have_count(2)
     expect(page.locator(".desk-table").nth(1)).to_contain_text("0 hands")
@@ -135,7 +149,7 @@ def test_a_whole_progressive_night_for_nine_players(
     # Round 3, cut short: closing the night ends its games.
     page.get_by_role("button", name="Start round 3").click()
     expect(page.get_by_role("heading", name="Round 3")).to_be_visible()
-    _record(_table_phone(browser, _table_links(page, 3)[0]), "6")
+    _record(_table_phone(browser, opened=contexts, link=_table_links(page, 3)[0]), "6")
     page.get_by_role("link", name="Close the night…").click()
     expect(page.get_by_text("1 game still being played will end now")).to_be_visible()
     expect(
