@@ -182,19 +182,21 @@ MAX_LOG_BYTES = 1_000_000  # a 2,000-event log is about a third of this
 class ImportForm(forms.Form):
     text = forms.CharField(required=False, widget=forms.Textarea)
     upload = forms.FileField(required=False)
+    limit = MAX_LOG_BYTES
+    kind = "a pepper log, even of a very long game,"
 
     def document(self) -> bytes:
-        """The pasted or uploaded log; ``LogError`` when it is too large
-        (read no further than one byte past the limit)."""
+        """The pasted or uploaded document; ``LogError`` when it is too
+        large (read no further than one byte past the limit)."""
         upload = self.cleaned_data.get("upload")
         if upload is not None:
-            document = bytes(upload.read(MAX_LOG_BYTES + 1))
+            document = bytes(upload.read(self.limit + 1))
         else:
             document = str(self.cleaned_data.get("text", "")).encode()
-        if len(document) > MAX_LOG_BYTES:
+        if len(document) > self.limit:
             raise LogError(
-                f"this is larger than {MAX_LOG_BYTES // 1_000_000} MB; "
-                "a pepper log, even of a very long game, is far smaller"
+                f"this is larger than {self.limit // 1_000_000} MB; "
+                f"{self.kind} is far smaller"
             )
         return document
 

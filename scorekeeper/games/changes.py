@@ -5,6 +5,7 @@ saved unless the rules accept it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 from urllib.parse import quote
 from uuid import UUID
@@ -186,14 +187,14 @@ def _by_whom(
     game: Game,
     what: str,
     reason: str,
-    append: Callable[[str, str], Appended],
+    append: Callable[..., Appended],
     by: str,
 ) -> Callable[[], object]:
     """The table's own change (entered ``by``), or, on a closed league
     night, an organizer's: signed with their name, its reason in the log
-    and in the night's change log."""
+    and in the night's change log. ``append`` takes ``by`` and ``note``."""
     if not game.locked:
-        return lambda: append(by, "")
+        return lambda: append(by=by)
     user = request.user
     assert isinstance(user, User)  # access gave the "correct" role
     return lambda: closed_game_change(
@@ -336,19 +337,15 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
     error = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-
-        def void(by: str, note: str) -> Appended:
-            return services.hand_void(
-                game=game,
-                expected_seq=data["expected_seq"],
-                target=target,
-                reason=data["reason"],
-                by=by,
-                note=note,
-                event_id=data["event_id"],
-                now=timezone.now(),
-            )
-
+        void = partial(
+            services.hand_void,
+            game=game,
+            expected_seq=data["expected_seq"],
+            target=target,
+            reason=data["reason"],
+            event_id=data["event_id"],
+            now=timezone.now(),
+        )
         what = f"hand {result.number} voided"
         change = _by_whom(request, game, what, data["reason"], void, data["by"])
         error = _try_change(change, "voiding", board, result)
@@ -388,19 +385,15 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
     error = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-
-        def correct(by: str, note: str) -> Appended:
-            return services.hand_correct(
-                game=game,
-                expected_seq=data["expected_seq"],
-                target=target,
-                hand=form.hand(),
-                by=by,
-                note=note,
-                event_id=data["event_id"],
-                now=timezone.now(),
-            )
-
+        correct = partial(
+            services.hand_correct,
+            game=game,
+            expected_seq=data["expected_seq"],
+            target=target,
+            hand=form.hand(),
+            event_id=data["event_id"],
+            now=timezone.now(),
+        )
         what = f"hand {result.number} corrected"
         reason = request.POST.get("reason", "")
         by = data.get("by") or ""

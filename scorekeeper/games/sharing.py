@@ -112,12 +112,12 @@ def share_links(request: HttpRequest, game: Game) -> list[tuple[str, str, str]]:
         ("Read-only link", game.view_token),
     ):
         url = request.build_absolute_uri(reverse("join", args=[token]))
-        links.append((label, url, _qr_code(url)))
+        links.append((label, url, qr_code(url)))
     return links
 
 
 @lru_cache(maxsize=256)
-def _qr_code(url: str) -> str:
+def qr_code(url: str) -> str:
     """A link's QR code as an SVG data URI. Drawing one takes milliseconds,
     more than the rest of the page, and a link's code never changes."""
     return str(segno.make(url, error="m").svg_data_uri(scale=3, border=2))

@@ -7,6 +7,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
+from scorekeeper.forms import ImportForm
 from scorekeeper.leagues.models import Night
 from scorekeeper.leagues.season import MEASURES
 from scorekeeper.rules.variants import PRESETS
@@ -53,12 +54,8 @@ class NightForm(forms.Form):
     format = forms.ChoiceField(choices=list(Night.FORMATS.items()))
 
 
-class ImportSeasonForm(forms.Form):
-    file = forms.FileField(required=False)
-    text = forms.CharField(required=False, widget=forms.Textarea)
+class ImportSeasonForm(ImportForm):
+    """A season's file: the game import's form, with a season's size."""
 
-    def document(self) -> bytes:
-        upload = self.cleaned_data.get("file")
-        if upload is not None:
-            return bytes(upload.read())
-        return str(self.cleaned_data.get("text") or "").encode()
+    limit = 20_000_000
+    kind = "a season of pepper logs, even a long one,"

@@ -17,12 +17,13 @@ from typing import Any
 from django.db import transaction
 
 from scorekeeper import services
-from scorekeeper.gamelog import LogError
+from scorekeeper.gamelog import LogError, parse_log
 from scorekeeper.leagues.models import League, Night, Player, Round, Season, Seat, Table
 from scorekeeper.leagues.season import FORMAT, VERSION, SeasonError, parse_season
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import LeagueError, season_create
 from scorekeeper.models import Game
+from scorekeeper.rules.variants import overrides_of
 
 
 def season_export(*, season: Season) -> dict[str, object]:
@@ -101,22 +102,21 @@ def _rules(document: dict[str, Any]) -> dict[str, Any]:
     """The season's rules: the optional ``rules`` field, else its first game's."""
     raw = document.get("rules")
     if isinstance(raw, dict):
+        house = raw.get("house_rules") or {}
+        if not isinstance(house, dict):
+            raise LeagueError('log: "rules.house_rules" must be an object')
         return {
-            "preset": raw.get("preset", "classic"),
+            "preset": str(raw.get("preset", "classic")),
             "seats": raw.get("seats", 4),
-            "overrides": raw.get("house_rules") or {},
+            "overrides": house,
         }
     for night in document["nights"]:
         for game in night["games"]:
-            log = game["log"]
-            variant = log["variant"]
-            preset = variant if isinstance(variant, str) else variant["preset"]
-            overrides = {} if isinstance(variant, str) else dict(variant)
-            overrides.pop("preset", None)
+            variant = parse_log(game["log"]).variant  # refereed already
             return {
-                "preset": preset,
-                "seats": len(log["seats"]),
-                "overrides": overrides,
+                "preset": variant.preset,
+                "seats": variant.seats,
+                "overrides": overrides_of(variant),
             }
     return {"preset": "classic", "seats": 4, "overrides": {}}
 
@@ -149,16 +149,15 @@ def _night(
         closed_at=now,
         created_at=now,
     )
-    rounds: dict[int, Round] = {}
     by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for game in raw["games"]:
         by_round[game["round"]].append(game)
     for number in sorted(by_round):
-        rounds[number] = Round.objects.create(
+        played = Round.objects.create(
             night=night, number=number, started_at=now, called_at=now
         )
         for game in by_round[number]:
-            _table(rounds[number], game, players, now)
+            _table(played, game, players, now)
 
 
 def _table(

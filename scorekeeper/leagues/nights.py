@@ -5,6 +5,7 @@ costs one indexed query while nothing changed."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import SESSION_KEY
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.leagues import services
 from scorekeeper.leagues.models import Night, Round
 from scorekeeper.leagues.presenters import night_page
-from scorekeeper.leagues.views import organizer
+from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.models import Game
 
 
@@ -46,50 +47,59 @@ def night(request: HttpRequest, night_id: int) -> HttpResponse:
     return _page(request, night_of(request, night_id), "leagues/night.html")
 
 
+def _done(
+    request: HttpRequest, found: Night, action: Callable[[], object]
+) -> HttpResponse:
+    """Do the organizer's action: back to the night, or the night's page
+    with the refusal in words (nothing changed)."""
+    try:
+        action()
+    except services.LeagueError as refused:
+        return _page(request, found, "leagues/night.html", refused.message)
+    return redirect("night", night_id=found.pk)
+
+
 @login_required
 @require_POST
 def check_in(request: HttpRequest, night_id: int) -> HttpResponse:
     found = night_of(request, night_id)
-    player = found.season.league.players.filter(pk=_id(request)).first()
-    try:
+    players = found.season.league.players
+    player = players.filter(pk=posted_id(request, "player")).first()
+
+    def arrive_or_leave() -> None:
         if player is None:
             raise services.LeagueError("choose a player of this league")
         if request.POST.get("action") == "out":
             services.check_out(night=found, player=player)
         else:
             services.check_in(night=found, player=player, now=timezone.now())
-    except services.LeagueError as refused:
-        return _page(request, found, "leagues/night.html", refused.message)
-    return redirect("night", night_id=found.pk)
 
-
-def _id(request: HttpRequest) -> int:
-    value = request.POST.get("player", "")
-    return int(value) if value.isdigit() and len(value) < 12 else 0
+    return _done(request, found, arrive_or_leave)
 
 
 @login_required
 @require_POST
 def newcomer(request: HttpRequest, night_id: int) -> HttpResponse:
     found = night_of(request, night_id)
-    try:
-        services.newcomer_check_in(
-            night=found, name=request.POST.get("name", ""), now=timezone.now()
-        )
-    except services.LeagueError as refused:
-        return _page(request, found, "leagues/night.html", refused.message)
-    return redirect("night", night_id=found.pk)
+    name = request.POST.get("name", "")
+    return _done(
+        request,
+        found,
+        lambda: services.newcomer_check_in(night=found, name=name, now=timezone.now()),
+    )
 
 
 @login_required
 @require_POST
 def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
     found = night_of(request, night_id)
-    try:
-        services.round_start(night=found, rng=random.SystemRandom(), now=timezone.now())
-    except services.LeagueError as refused:
-        return _page(request, found, "leagues/night.html", refused.message)
-    return redirect("night", night_id=found.pk)
+    return _done(
+        request,
+        found,
+        lambda: services.round_start(
+            night=found, rng=random.SystemRandom(), now=timezone.now()
+        ),
+    )
 
 
 @login_required
@@ -102,13 +112,12 @@ def round_call(request: HttpRequest, round_id: int) -> HttpResponse:
     )
     if request.method == "GET":
         return _confirm(request, played.night, "call", played)
-    try:
-        services.round_call(
-            round=played, by=organizer(request).get_username(), now=timezone.now()
-        )
-    except services.LeagueError as refused:
-        return _page(request, played.night, "leagues/night.html", refused.message)
-    return redirect("night", night_id=played.night_id)
+    by = organizer(request).get_username()
+    return _done(
+        request,
+        played.night,
+        lambda: services.round_call(round=played, by=by, now=timezone.now()),
+    )
 
 
 def _confirm(
@@ -133,13 +142,12 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     found = night_of(request, night_id)
     if request.method == "GET":
         return _confirm(request, found, "close")
-    try:
-        services.night_close(
-            night=found, by=organizer(request).get_username(), now=timezone.now()
-        )
-    except services.LeagueError as refused:
-        return _page(request, found, "leagues/night.html", refused.message)
-    return redirect("night", night_id=found.pk)
+    by = organizer(request).get_username()
+    return _done(
+        request,
+        found,
+        lambda: services.night_close(night=found, by=by, now=timezone.now()),
+    )
 
 
 @login_required

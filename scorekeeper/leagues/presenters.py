@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from django.urls import reverse
 
-from scorekeeper.eventstore import load
-from scorekeeper.gamelog import replay_log
+from scorekeeper.gamelog import game_variant
+from scorekeeper.games.sharing import qr_code
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.models import Night, Player, Season, Seat, Table
 from scorekeeper.leagues.results import season_standings
@@ -18,6 +17,7 @@ from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.presenters import points
+from scorekeeper.rules.referee import turn_of
 
 
 @dataclass(frozen=True)
@@ -60,14 +60,19 @@ class TableView:
     finished: bool
     dealer: str
     link: str
-    qr: str
+
+    @property
+    def qr(self) -> str:
+        """Drawn only where a page shows it (an open table, the sheet)."""
+        return qr_code(self.link)
 
 
 def table_view(table: Table, names: list[str], base: str) -> TableView:
+    """A table as the night, desk and sheet show it, from the game's row:
+    no replay (the next dealer follows from the hands played)."""
     game = table.game
-    board = replay_log(load(game))
-    turn = board.next
-    link = base + reverse("join", args=[game.edit_token])
+    variant = game_variant(game.preset, len(game.seats), game.overrides)
+    turn = turn_of(variant, game.first_dealer, game.hands_played + 1, pepper=False)
     return TableView(
         table,
         names,
@@ -75,9 +80,8 @@ def table_view(table: Table, names: list[str], base: str) -> TableView:
         game.hands_played,
         " to ".join(points(total) for total in game.totals),
         game.finished,
-        names[turn.dealer] if turn else "",
-        link,
-        str(segno.make(link, error="m").svg_data_uri(scale=3, border=2)),
+        "" if game.finished else names[turn.dealer],
+        base + reverse("join", args=[game.edit_token]),
     )
 
 

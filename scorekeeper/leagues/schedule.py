@@ -22,15 +22,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from scorekeeper.rules.errors import RulesError
+
 Team = tuple[str, ...]
 
 
-class ScheduleError(Exception):
+class ScheduleError(RulesError):
     """A round that cannot be seated; the message says why, in words."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True)

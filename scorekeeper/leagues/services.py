@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 
 from scorekeeper import services
 from scorekeeper.eventstore import Appended
-from scorekeeper.gamelog import LogError, clean_text, game_variant
+from scorekeeper.gamelog import NAME_LIMIT, LogError, clean_text, game_variant
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.models import (
     Change,
@@ -34,17 +34,13 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.leagues.season import SeasonError, parse_settings
 from scorekeeper.models import Game
+from scorekeeper.rules.errors import RulesError
 
-NAME_LIMIT = 30
 SEATS = (4, 6, 8)
 
 
-class LeagueError(Exception):
+class LeagueError(RulesError):
     """An organizer's action refused; the message says why."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 def _name(value: str, what: str, limit: int = 60) -> str:
@@ -146,9 +142,12 @@ def season_create(
         variant = game_variant(preset, seats, overrides or {})
     except LogError as error:
         raise LeagueError(error.message.removeprefix("log: ")) from None
-    standings = {"best_nights": best_nights, "min_nights": min_nights}
+    standings: dict[str, object] = {
+        "best_nights": best_nights,
+        "min_nights": min_nights,
+    }
     if order is not None:
-        standings["order"] = list(order)  # type: ignore[assignment]
+        standings["order"] = list(order)
     try:
         settings = parse_settings(standings)
     except SeasonError as error:
@@ -326,11 +325,11 @@ def closed_game_change(
     user: User,
     reason: str,
     what: str,
-    append: Callable[[str, str], Appended],
+    append: Callable[..., Appended],
     now: datetime,
 ) -> Appended:
     """An organizer's void or correction of a closed night's game: the
-    event is appended by ``append(by, note)`` with the organizer's name and
+    event is appended by ``append(by=..., note=...)`` with the organizer's name and
     the reason (the event's note, on the game's history), and the night's
     change log gets a line, in one transaction. A game the change leaves
     unfinished (a void of the hand that won it) ends as it then stands, as
@@ -345,7 +344,7 @@ def closed_game_change(
         raise LeagueError(f"The reason {problem}.")
     table = Table.objects.select_related("round__night").get(game=game)
     with transaction.atomic():
-        appended = append(user.get_username(), why)
+        appended = append(by=user.get_username(), note=why)
         if not appended.board.finished:  # a void can undo the last hand's win
             _end(game, reason="night closed", by=user.get_username(), now=now)
         if not appended.repeated:

@@ -4,6 +4,8 @@ a player. Each view checks the organizer, calls a service, renders."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -13,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper.gamelog import LogError
 from scorekeeper.leagues import services
 from scorekeeper.leagues.forms import (
     ImportSeasonForm,
@@ -133,54 +136,69 @@ def _league_page(
         "seasons": found.seasons.order_by("-created_at"),
         "organizers": found.organizers.order_by("username"),
         "season_form": season_form or SeasonForm(),
-        "import_form": ImportSeasonForm(),
         "error": error,
         "invite": invite,
     }
     return render(request, "leagues/league.html", context, status=422 if error else 200)
 
 
+def _to_league(
+    request: HttpRequest, found: League, action: Callable[[], object]
+) -> HttpResponse:
+    """Do the organizer's action: back to the league, or its page with the
+    refusal in words (nothing changed)."""
+    try:
+        action()
+    except services.LeagueError as refused:
+        return _league_page(request, found, error=refused.message)
+    return redirect("league", league_id=found.pk)
+
+
 @login_required
 @require_POST
 def player_add(request: HttpRequest, league_id: int) -> HttpResponse:
     found = league_of(request, league_id)
-    try:
-        services.player_add(league=found, name=request.POST.get("name", ""))
-    except services.LeagueError as refused:
-        return _league_page(request, found, error=refused.message)
-    return redirect("league", league_id=found.pk)
+    name = request.POST.get("name", "")
+    return _to_league(
+        request, found, lambda: services.player_add(league=found, name=name)
+    )
 
 
 @login_required
 @require_POST
 def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(
-        Player, pk=player_id, league__organizers=organizer(request)
+        Player.objects.select_related("league"),
+        pk=player_id,
+        league__organizers=organizer(request),
     )
-    try:
-        services.player_rename(player=player, name=request.POST.get("name", ""))
-    except services.LeagueError as refused:
-        return _league_page(request, player.league, error=refused.message)
-    return redirect("league", league_id=player.league_id)
+    name = request.POST.get("name", "")
+    return _to_league(
+        request,
+        player.league,
+        lambda: services.player_rename(player=player, name=name),
+    )
 
 
 @login_required
 @require_POST
 def player_merge(request: HttpRequest, league_id: int) -> HttpResponse:
     found = league_of(request, league_id)
-    keep = found.players.filter(pk=_id(request.POST.get("keep"))).first()
-    merge = found.players.filter(pk=_id(request.POST.get("merge"))).first()
-    try:
+    keep = found.players.filter(pk=posted_id(request, "keep")).first()
+    merge = found.players.filter(pk=posted_id(request, "merge")).first()
+
+    def merged() -> None:
         if keep is None or merge is None:
             raise services.LeagueError("choose the two entries to merge")
         services.player_merge(keep=keep, merge=merge)
-    except services.LeagueError as refused:
-        return _league_page(request, found, error=refused.message)
-    return redirect("league", league_id=found.pk)
+
+    return _to_league(request, found, merged)
 
 
-def _id(value: str | None) -> int:
-    return int(value) if value and value.isdigit() and len(value) < 12 else 0
+def posted_id(request: HttpRequest, key: str) -> int:
+    """A row's id from a form (0, which is no row, when it is not one)."""
+    value = request.POST.get(key, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 12 else 0
 
 
 @login_required
@@ -227,7 +245,6 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
         else:
             return redirect("night", night_id=night.pk)
     context = season_page(found) | {"form": form, "error": error}
-    context["import_form"] = ImportSeasonForm()
     return render(request, "leagues/season.html", context, status=422 if error else 200)
 
 
@@ -253,8 +270,8 @@ def season_upload(request: HttpRequest, league_id: int) -> HttpResponse:
         if not form.is_valid():
             raise services.LeagueError("choose a season file, or paste one")
         imported = season_import(league=found, text=form.document(), now=timezone.now())
-    except services.LeagueError as refused:
-        return _league_page(request, found, error=f"Not imported: {refused.message}")
+    except (services.LeagueError, LogError) as refused:
+        return _league_page(request, found, error=f"Not imported: {refused}")
     return redirect("season", season_id=imported.pk)
 
 
