@@ -5,7 +5,6 @@ correction after it, export and import."""
 from __future__ import annotations
 
 import json
-from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,11 +12,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.leagues import services
 from scorekeeper.leagues.models import Change, League, Night, Season
 from scorekeeper.models import Game
-from tests.leagues.test_night_services import NAMES, play_hand, play_out
-from tests.records import HTMX, NOW
+from tests.leagues.nights import play_hand, play_out, progressive_night
+from tests.records import HTMX
 
 pytestmark = pytest.mark.django_db
 
@@ -30,27 +28,8 @@ def organizer(client: Client) -> User:
 
 
 @pytest.fixture
-def season(organizer: User) -> Season:
-    league = services.league_create(name="Thursday", organizer=organizer, now=NOW)
-    for name in NAMES:
-        services.player_add(league=league, name=name)
-    return services.season_create(
-        league=league,
-        name="Autumn",
-        preset="classic",
-        overrides={"hand_limit": 4},
-        now=NOW,
-    )
-
-
-@pytest.fixture
 def night(season: Season) -> Night:
-    found = services.night_create(
-        season=season, day=date(2026, 11, 19), format=Night.PROGRESSIVE, now=NOW
-    )
-    for player in season.league.players.all():
-        services.check_in(night=found, player=player, now=NOW)
-    return found
+    return progressive_night(season)
 
 
 def test_it_signs_up_an_organizer_who_starts_a_league(client: Client) -> None:

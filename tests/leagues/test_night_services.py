@@ -16,75 +16,16 @@ from scorekeeper.eventstore import Appended, load, summary
 from scorekeeper.gamelog import replay_log
 from scorekeeper.leagues import services
 from scorekeeper.leagues.interchange import season_export, season_import
-from scorekeeper.leagues.models import Change, League, Night, Player, Season, Table
+from scorekeeper.leagues.models import Change, League, Player, Season, Table
 from scorekeeper.leagues.results import season_standings
 from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings
 from scorekeeper.models import Game
 from scorekeeper.rules.events import GameEnded, HandRecorded
+from tests.leagues.nights import NAMES, play_hand, play_out, progressive_night
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-
-
-def play_hand(game: Game, *, bidder_side_takes: int = 6) -> None:
-    """The next hand: the first bidder bids the lowest (or forced) bid."""
-    board = replay_log(load(game))
-    turn = board.next
-    assert turn is not None
-    bid = turn.forced_bid or board.variant.lowest_bid
-    side = board.variant.side_of(turn.first_bidder)
-    tricks = [0, 0]
-    tricks[side], tricks[1 - side] = bidder_side_takes, 6 - bidder_side_takes
-    game_services.hand_record(
-        game=game,
-        expected_seq=game.last_seq,
-        bidder=turn.first_bidder,
-        bid=bid,
-        trump="hearts",
-        tricks=tricks,
-        now=NOW,
-    )
-
-
-def play_out(game: Game) -> None:
-    game.refresh_from_db()
-    while not game.finished:
-        play_hand(game)
-
-
-@pytest.fixture
-def organizer() -> User:
-    return User.objects.create_user("org", password="a long passphrase")
-
-
-@pytest.fixture
-def league(organizer: User) -> League:
-    found = services.league_create(name="Thursday", organizer=organizer, now=NOW)
-    for name in NAMES:
-        services.player_add(league=found, name=name)
-    return found
-
-
-@pytest.fixture
-def season(league: League) -> Season:
-    return services.season_create(
-        league=league,
-        name="Autumn",
-        preset="classic",
-        overrides={"hand_limit": 4},
-        now=NOW,
-    )
-
-
-def progressive_night(season: Season, day: date = date(2026, 11, 19)) -> Night:
-    night = services.night_create(
-        season=season, day=day, format=Night.PROGRESSIVE, now=NOW
-    )
-    for player in season.league.players.all():
-        services.check_in(night=night, player=player, now=NOW)
-    return night
 
 
 def test_a_round_seats_the_players_present_at_tables_of_real_games(

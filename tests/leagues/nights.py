@@ -1,0 +1,50 @@
+"""A league night's games played through the services, for the league tests."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from scorekeeper import services as game_services
+from scorekeeper.eventstore import load
+from scorekeeper.gamelog import replay_log
+from scorekeeper.leagues import services
+from scorekeeper.leagues.models import Night, Season
+from scorekeeper.models import Game
+from tests.records import NOW
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+
+
+def play_hand(game: Game, *, bidder_side_takes: int = 6) -> None:
+    """The next hand: the first bidder bids the lowest (or forced) bid."""
+    board = replay_log(load(game))
+    turn = board.next
+    assert turn is not None
+    bid = turn.forced_bid or board.variant.lowest_bid
+    side = board.variant.side_of(turn.first_bidder)
+    tricks = [0, 0]
+    tricks[side], tricks[1 - side] = bidder_side_takes, 6 - bidder_side_takes
+    game_services.hand_record(
+        game=game,
+        expected_seq=game.last_seq,
+        bidder=turn.first_bidder,
+        bid=bid,
+        trump="hearts",
+        tricks=tricks,
+        now=NOW,
+    )
+
+
+def play_out(game: Game) -> None:
+    game.refresh_from_db()
+    while not game.finished:
+        play_hand(game)
+
+
+def progressive_night(season: Season, day: date = date(2026, 11, 19)) -> Night:
+    night = services.night_create(
+        season=season, day=day, format=Night.PROGRESSIVE, now=NOW
+    )
+    for player in season.league.players.all():
+        services.check_in(night=night, player=player, now=NOW)
+    return night
