@@ -176,7 +176,7 @@ def main() -> None:
     )
 
     # 3. The desk's poll beside a game's poll, nothing new.
-    version = desk_version(night)
+    version = desk_version(night.pk, user.pk)
     htmx = {"headers": {"HX-Request": "true"}}
     desk_times = timed_gets(
         client, f"/nights/{night.pk}/desk", 200, data={"v": version}, **htmx

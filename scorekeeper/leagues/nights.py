@@ -10,14 +10,14 @@ from typing import Any
 
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.leagues import services
-from scorekeeper.leagues.models import Night, Round
+from scorekeeper.leagues.models import League, Night, Round, Season, Table
 from scorekeeper.leagues.presenters import night_page
 from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.models import Game
@@ -35,7 +35,8 @@ def _page(
     request: HttpRequest, night: Night, template: str, error: str = "", **extra: Any
 ) -> HttpResponse:
     base = request.build_absolute_uri("/").rstrip("/")
-    context = night_page(night, base) | {"error": error, "version": version(night)}
+    now = version(night.pk, request.user.pk)
+    context = night_page(night, base) | {"error": error, "version": now}
     if getattr(request, "htmx", False):
         template += "#live"
     return render(request, template, context | extra, status=422 if error else 200)
@@ -157,19 +158,29 @@ def sheet(request: HttpRequest, night_id: int) -> HttpResponse:
     return _page(request, night_of(request, night_id), "leagues/sheet.html")
 
 
-def version(found: Night) -> str:
+# The desk's version in one query, plain SQL as the game's poll
+# (eventstore.head): through the ORM, building the aggregate over four
+# joins cost five times the game poll. Names come from the models.
+_VERSION_SQL = (
+    "SELECT COUNT(g.id), SUM(g.last_seq), SUM(CASE WHEN g.locked THEN 1 ELSE 0 END)"
+    f" FROM {Game._meta.db_table} g"
+    f" JOIN {Table._meta.db_table} t ON t.game_id = g.id"
+    f" JOIN {Round._meta.db_table} r ON r.id = t.round_id"
+    f" JOIN {Night._meta.db_table} n ON n.id = r.night_id"
+    f" JOIN {Season._meta.db_table} s ON s.id = n.season_id"
+    f" JOIN {League.organizers.through._meta.db_table} o ON o.league_id = s.league_id"
+    " WHERE r.night_id = %s AND o.user_id = %s"
+)
+
+
+def version(night_id: int, user_id: int | str | None) -> str:
     """What changes whenever anything the desk shows changes: the night's
-    tables, the events in their logs, and how many are locked (closed)."""
-    return _version(Game.objects.filter(table__round__night=found))
-
-
-def _version(games: QuerySet[Game]) -> str:
-    counts = games.aggregate(
-        tables=Count("pk"),
-        events=Sum("last_seq"),
-        locked=Count("pk", filter=Q(locked=True)),
-    )
-    return "{tables}.{events}.{locked}".format(**counts)
+    tables, the events in their logs, and how many are locked (closed);
+    "" unless ``user_id`` organizes the night's league or it has no table."""
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [night_id, user_id])
+        tables, events, locked = cursor.fetchone()
+    return f"{tables}.{events}.{locked}" if tables else ""
 
 
 def _unchanged(request: HttpRequest, night_id: int) -> bool:
@@ -179,12 +190,8 @@ def _unchanged(request: HttpRequest, night_id: int) -> bool:
     htmx = getattr(request, "htmx", False)
     if not htmx or not user_id or "v" not in request.GET:
         return False
-    games = Game.objects.filter(
-        table__round__night=night_id,
-        table__round__night__season__league__organizers=user_id,
-    )
-    current = _version(games)
-    return not current.startswith("0.") and request.GET["v"] == current
+    current = version(night_id, user_id)
+    return bool(current) and request.GET["v"] == current
 
 
 @require_GET
