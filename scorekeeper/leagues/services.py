@@ -312,7 +312,7 @@ def night_close(*, night: Night, by: str, now: datetime) -> None:
     table's edit link only reads from now on."""
     _open(night)
     for played in night.rounds.all():
-        if played.called_at is None:
+        if played.called_at is None and _unfinished(played):  # else: it finished
             round_call(round=played, by=by, now=now)
     Game.objects.filter(table__round__night=night).update(locked=True)
     night.closed_at = now
