@@ -3,10 +3,18 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
 from scorekeeper.models import Game
 from tests.records import NOW, new_game
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Each test starts with an empty cache: the test database reuses ids,
+    so a cached night of an earlier test could match a key of this one."""
+    cache.clear()
 
 
 @pytest.fixture

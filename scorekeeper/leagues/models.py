@@ -21,6 +21,9 @@ class League(models.Model):
         settings.AUTH_USER_MODEL, related_name="leagues"
     )
     created_at = models.DateTimeField()
+    # Counts the merges of two players: a merge moves seats without adding
+    # to any game's log, so the standings' cached nights key on it too.
+    roster_version = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return self.name

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from scorekeeper import services
 from scorekeeper.eventstore import Appended
@@ -118,6 +119,9 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
             sat_out.sitting_out.remove(merge)
             sat_out.sitting_out.add(keep)
         merge.delete()
+        League.objects.filter(pk=keep.league_id).update(
+            roster_version=F("roster_version") + 1
+        )
     return keep
 
 

@@ -166,10 +166,19 @@ def standings_of(
     settings: Settings,
 ) -> dict[str, object]:
     """The pepper-standings v1 document of nights of game results."""
+    tallied = [(day, night_tallies(games)) for day, games in nights]
+    return standings_from(tallied, players, settings)
+
+
+def standings_from(
+    nights: Sequence[tuple[str, Mapping[str, Tally]]],
+    players: Mapping[str, Player],
+    settings: Settings,
+) -> dict[str, object]:
+    """The pepper-standings v1 document of each night's tallies."""
     nights_out = []
     by_player: dict[str, list[tuple[int, Tally]]] = {}
-    for index, (day, games) in enumerate(nights):
-        tallies = night_tallies(games)
+    for index, (day, tallies) in enumerate(nights):
         rows = [Row(players[pid], tally) for pid, tally in tallies.items()]
         nights_out.append(
             {"date": day, "rows": [_row(row) for row in ranked(rows, settings.order)]}

@@ -10,6 +10,7 @@ from datetime import date, timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 
 from scorekeeper import services as game_services
 from scorekeeper.eventstore import Appended, load, summary
@@ -85,11 +86,51 @@ def test_standings_follow_each_save_and_equal_a_rebuild_from_the_logs(
     for game in Game.objects.all():
         board = replay_log(load(game))
         Game.objects.filter(pk=game.pk).update(**summary(board, game.last_seq))
+    cache.clear()  # the nights' cached tallies too
     assert season_standings(season) == running
     # And both equal the contract's standings of the season's export.
     assert standings(parse_season(season_export(season=season))) == _by_name(running)
     rows = running["season"]["rows"]  # type: ignore[index]
     assert len(rows) == 4 and {r["played"] for r in rows} == {1}
+
+
+def test_cached_nights_follow_every_change_to_their_standings(
+    season: Season, organizer: User
+) -> None:
+    """A night's tallies are cached; a hand, a correction after closing and
+    a merge of two players each show at once, equal to a cold computation."""
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(2), now=NOW)
+    game = first.tables.select_related("game")[0].game
+    play_hand(game)
+
+    def fresh() -> dict[str, object]:
+        cache.clear()
+        return season_standings(season)
+
+    seen = [season_standings(season)]
+    play_out(game)
+    seen.append(season_standings(season))
+    assert seen[-1] == fresh() != seen[0]
+    services.night_close(night=night, by="org", now=NOW)
+    game.refresh_from_db()
+    seen.append(season_standings(season))
+    services.closed_game_change(
+        game=game,
+        user=organizer,
+        reason="wrong bidder",
+        what="hand 1 voided",
+        append=lambda by, note: game_services.hand_void(
+            game=game, expected_seq=game.last_seq, target=1, by=by, note=note, now=NOW
+        ),
+        now=NOW,
+    )
+    assert season_standings(season) == fresh() != seen[-1]
+    seen.append(season_standings(season))
+    newcomer = services.player_add(league=season.league, name="Nan")
+    services.player_merge(keep=newcomer, merge=game.table.seats.all()[0].player)
+    season.league.refresh_from_db()
+    assert season_standings(season) == fresh() != seen[-1]
 
 
 def _by_name(document: dict[str, object]) -> dict[str, object]:
