@@ -10,15 +10,13 @@ answered the first time, storing it once.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import NamedTuple
 from uuid import UUID
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
-
-from scorekeeper.leagues.standings import seat_bids
 
 from .gamelog import (
     MAX_EVENTS,
@@ -33,6 +31,7 @@ from .gamelog import (
 )
 from .models import Game, GameEvent
 from .rules.engine import Scoreboard
+from .seatstats import seat_bids, seat_stats
 
 
 class Conflict(Exception):
@@ -219,7 +218,8 @@ def store_all(game: Game, entries: Sequence[LogEntry]) -> None:
 def summary(board: Scoreboard, seq: int) -> dict[str, object]:
     """The game row's projection of its log, for lists of games and the
     league standings (which read it instead of replaying every game)."""
-    bids, made = seat_bids(board)
+    stats = seat_stats(board)
+    bids, made = seat_bids(stats)
     return {
         "last_seq": seq,
         "hands_played": len(board.rows),
@@ -228,7 +228,20 @@ def summary(board: Scoreboard, seq: int) -> dict[str, object]:
         "winners": list(board.winners) if board.finished else [],
         "seat_bids": bids,
         "seat_made": made,
+        "seat_stats": stats,
     }
+
+
+def rebuild_rows(games: Iterable[Game]) -> int:
+    """Each game's row projection recomputed from its log (after the
+    projection gains a column, or to prove it equals the running one);
+    returns how many rows were rewritten."""
+    count = 0
+    for game in games:
+        board = replay_log(load(game))
+        Game.objects.filter(pk=game.pk).update(**summary(board, game.last_seq))
+        count += 1
+    return count
 
 
 def _row(game: Game, seq: int, entry: LogEntry) -> GameEvent:

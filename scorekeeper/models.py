@@ -40,6 +40,8 @@ class Game(models.Model):
     # (what league standings count; contract pepper-league-v1 §2).
     seat_bids = models.JSONField(default=list)
     seat_made = models.JSONField(default=list)
+    # Per seat, what player pages and awards count (``seatstats.SeatStats``).
+    seat_stats = models.JSONField(default=list)
     # A league night's game once the night is closed: its edit link only
     # reads; an organizer's correction is the only change (with a reason).
     locked = models.BooleanField(default=False)

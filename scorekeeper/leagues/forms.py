@@ -3,12 +3,15 @@ services decide what the league allows."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
 from scorekeeper.forms import ImportForm
-from scorekeeper.leagues.models import Night
+from scorekeeper.leagues.models import Night, Player
 from scorekeeper.leagues.season import MEASURES
 from scorekeeper.rules.variants import PRESETS
 
@@ -59,3 +62,29 @@ class ImportSeasonForm(ImportForm):
 
     limit = 20_000_000
     kind = "a season of pepper logs, even a long one,"
+
+
+class TeamsForm(forms.Form):
+    """A team number for each player here tonight (a select each: easy to
+    tap on a phone); the teams are the players who share a number."""
+
+    def __init__(
+        self, players: Sequence[Player], size: int, *args: Any, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        count = max(2, len(players) // size)
+        choices = [("", "No team")] + [
+            (str(n), f"Team {n}") for n in range(1, count + 1)
+        ]
+        for player in players:
+            self.fields[f"p{player.pk}"] = forms.ChoiceField(
+                label=player.name, choices=choices, required=False
+            )
+
+    def teams(self) -> list[list[int]]:
+        """The players of each team numbered, by team number."""
+        teams: dict[str, list[int]] = {}
+        for field, team in sorted(self.cleaned_data.items()):
+            if team:
+                teams.setdefault(team, []).append(int(field[1:]))
+        return [teams[number] for number in sorted(teams, key=int)]

@@ -24,6 +24,8 @@ class League(models.Model):
     # Counts the merges of two players: a merge moves seats without adding
     # to any game's log, so the standings' cached nights key on it too.
     roster_version = models.PositiveIntegerField(default=0)
+    # What the stored ratings were computed from (``ratings_refresh``).
+    rated_version = models.CharField(max_length=60, blank=True)
 
     def __str__(self) -> str:
         return self.name
@@ -47,6 +49,10 @@ class Invite(models.Model):
 class Player(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=30)
+    # The rating after the player's last rated game (the latest ``Rating``).
+    mu = models.FloatField(null=True, blank=True)
+    sigma = models.FloatField(null=True, blank=True)
+    rated_games = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -76,6 +82,9 @@ class Season(models.Model):
     best_nights = models.PositiveSmallIntegerField(default=0)
     min_nights = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField()
+    # The public read-only standings link; none until the organizer makes
+    # one, and replacing or clearing it revokes the old one at once.
+    public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     def __str__(self) -> str:
         return self.name
@@ -169,3 +178,25 @@ class Change(models.Model):
 
     class Meta:
         ordering = ["at", "pk"]
+
+
+class Rating(models.Model):
+    """A player's rating after one of the league's finished games, which
+    are rated in the order they were played (``position``). ``seq`` is how
+    long the game's log was when it was rated: a later change to the game
+    shows as a different length, and the ratings from it on are redone."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    seq = models.PositiveIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["league", "position"]),
+            models.Index(fields=["player", "position"]),
+        ]
+        ordering = ["position"]

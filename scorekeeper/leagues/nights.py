@@ -17,7 +17,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.leagues import services
-from scorekeeper.leagues.models import League, Night, Round, Season, Table
+from scorekeeper.leagues.forms import TeamsForm
+from scorekeeper.leagues.models import League, Night, Player, Round, Season, Table
 from scorekeeper.leagues.presenters import night_page
 from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.models import Game
@@ -88,6 +89,28 @@ def newcomer(request: HttpRequest, night_id: int) -> HttpResponse:
         found,
         lambda: services.newcomer_check_in(night=found, name=name, now=timezone.now()),
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def teams(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Enter a fixed-teams night's partnerships by hand."""
+    found = night_of(request, night_id)
+    here = found.checkins.filter(present=True).values("player")
+    present = list(Player.objects.filter(pk__in=here))
+    size = found.season.seats // 2
+    initial = {f"p{pk}": str(n) for n, team in enumerate(found.teams, 1) for pk in team}
+    form = TeamsForm(present, size, request.POST or None, initial=initial)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.teams_enter(night=found, teams=form.teams())
+        except services.LeagueError as refused:
+            error = refused.message
+        else:
+            return redirect("night", night_id=found.pk)
+    context = {"night": found, "form": form, "size": size, "error": error}
+    return render(request, "leagues/teams.html", context, status=422 if error else 200)
 
 
 @login_required

@@ -3,7 +3,10 @@ standings; the views only render it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
 from typing import Any
 
 from django.urls import reverse
@@ -11,11 +14,22 @@ from django.urls import reverse
 from scorekeeper.gamelog import game_variant
 from scorekeeper.games.sharing import qr_code
 from scorekeeper.leagues import schedule
+from scorekeeper.leagues.awards import awards, joined
+from scorekeeper.leagues.charts import Chart, line_chart
 from scorekeeper.leagues.models import Night, Player, Season, Seat, Table
-from scorekeeper.leagues.results import season_standings
+from scorekeeper.leagues.rated_games import ratings_refresh
+from scorekeeper.leagues.ratings import Skill
+from scorekeeper.leagues.results import (
+    player_results,
+    season_nights,
+    season_players,
+    season_settings,
+    season_standings,
+)
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import played_rounds
-from scorekeeper.leagues.standings import Row, Tally, ranked
+from scorekeeper.leagues.standings import Row, Tally, ranked, standings_from
+from scorekeeper.leagues.stats import Pairing, Played, player_stats
 from scorekeeper.presenters import points
 from scorekeeper.rules.referee import turn_of
 
@@ -37,17 +51,73 @@ def standing_rows(rows: list[dict[str, Any]]) -> list[Standing]:
     return [Standing(r["rank"], r["player"], r["name"], r) for r in rows]
 
 
+RACE = 5  # players drawn in the season's standings race
+
+
 def season_page(season: Season) -> dict[str, Any]:
-    document = season_standings(season)
-    nights = list(season.nights.all())
+    """The season's standings, ratings, awards and race: what the
+    organizer's page and the public standings page both show."""
+    ratings_refresh(season.league)
+    summaries = season_nights(season)
+    people = season_players(season)
+    tallies = [(day, summary.tallies) for day, summary in summaries]
+    document = standings_from(tallies, people, season_settings(season))
     season_rows: list[dict[str, Any]] = document["season"]["rows"]  # type: ignore[index]
+    feats = joined(summary.feats for _, summary in summaries)
+    names = {pid: person.name for pid, person in people.items()}
     return {
         "season": season,
         "league": season.league,
         "rows": standing_rows(season_rows),
-        "nights": nights,
+        "nights": list(season.nights.all()),
         "order": ", ".join(season.order),
+        "awards": awards(feats, names),
+        "ratings": _season_ratings(season, [row["player"] for row in season_rows]),
+        "race": _race(tallies, season_rows[:RACE]),
     }
+
+
+def _season_ratings(season: Season, players: list[str]) -> list[dict[str, Any]]:
+    """The season's players by rating (their league rating now)."""
+    rated = season.league.players.filter(pk__in=[int(pid) for pid in players])
+    skills = sorted(
+        (
+            (Skill(p.mu, p.sigma), p)
+            for p in rated
+            if p.mu is not None and p.sigma is not None
+        ),
+        key=lambda item: (-item[0].ordinal, item[1].name),
+    )
+    return [
+        {
+            "rank": rank,
+            "player": player,
+            "ordinal": f"{skill.ordinal:.1f}",
+            "sigma": f"{skill.sigma:.1f}",
+        }
+        for rank, (skill, player) in enumerate(skills, start=1)
+    ]
+
+
+def _race(
+    tallies: list[tuple[str, Mapping[str, Tally]]], leaders: list[dict[str, Any]]
+) -> Chart | None:
+    """The leaders' points, night after night (summed)."""
+    played = [(day, night) for day, night in tallies if night]
+    series = []
+    for row in leaders:
+        total, line = 0, []
+        for _, night in played:
+            tally = night.get(row["player"])
+            total += tally.points if tally else 0
+            line.append(total)
+        series.append((str(row["name"]), line))
+    return line_chart(
+        "The standings race: points after each night",
+        "Night",
+        [_short(day) for day, _ in played],
+        series,
+    )
 
 
 @dataclass(frozen=True)
@@ -113,11 +183,15 @@ def night_page(night: Night, base: str) -> dict[str, Any]:
     season = night.season
     checkins = night.checkins.select_related("player")
     here = {c.player_id: c for c in checkins}
-    document = season_standings(season, night)
+    summaries = season_nights(season, night)
+    people = season_players(season)
+    tallies = [(day, summary.tallies) for day, summary in summaries]
+    document = standings_from(tallies, people, season_settings(season))
     nights: list[dict[str, Any]] = document["nights"]  # type: ignore[assignment]
     rows = nights[0]["rows"] if nights else []
     rounds = rounds_view(night, base)
-    ids = {str(p.pk): p.name for p in season.league.players.all()}
+    ids = {pid: person.name for pid, person in people.items()}
+    feats = joined(summary.feats for _, summary in summaries)
     report = schedule.fairness(played_rounds(night), (str(k) for k in here))
     return {
         "night": night,
@@ -129,6 +203,7 @@ def night_page(night: Night, base: str) -> dict[str, Any]:
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
         "rows": standing_rows(rows),
+        "awards": awards(feats, ids),
         "teams": _team_rows(night, rows, ids),
         "teams_named": [" & ".join(ids[pid] for pid in team) for team in night.teams],
         "fairness": report.lines() if rounds else [],
@@ -167,46 +242,101 @@ def _team_rows(
 
 
 def player_page(player: Player) -> dict[str, Any]:
-    seats = (
-        Seat.objects.filter(player=player)
-        .select_related("table__round__night__season", "table__game")
-        .order_by("-table__round__night__date", "-table__round__number")
-    )
-    others = Seat.objects.filter(table__in=[s.table_id for s in seats]).select_related(
-        "player"
-    )
-    at_table: dict[int, list[Seat]] = {}
-    for seat in others.order_by("position"):
-        at_table.setdefault(seat.table_id, []).append(seat)
-    games = [_game_line(seat, at_table[seat.table_id]) for seat in seats]
+    ratings_refresh(player.league)
+    player.refresh_from_db(fields=["mu", "sigma", "rated_games"])
+    names = dict(player.league.players.values_list("pk", "name"))
+    played = player_results(player)
+    me = str(player.pk)
+    stats = player_stats(me, [game for _, game in played])
     seasons = []
-    for season in {seat.table.round.night.season for seat in seats}:
+    for season in {table.round.night.season for table, _ in played}:
         rows = season_standings(season)["season"]["rows"]  # type: ignore[index]
-        mine = [r for r in rows if r["player"] == str(player.pk)]
+        mine = [r for r in rows if r["player"] == me]
         if mine:
             seasons.append({"season": season, "row": standing_rows(mine)[0]})
+    history = list(player.ratings.values_list("mu", "sigma"))
+    rating_chart = line_chart(
+        f"{player.name}'s rating after each game",
+        "Game",
+        [str(n) for n in range(1, len(history) + 1)],
+        [("Rating", [Skill(mu, sigma).ordinal for mu, sigma in history])],
+    )
+    nights_chart = line_chart(
+        f"{player.name}'s points per night",
+        "Night",
+        [_short(day) for day, _ in stats.by_night],
+        [("Points", [tally.points for _, tally in stats.by_night])],
+    )
     return {
         "player": player,
         "league": player.league,
-        "games": games,
+        "rating": _rating(player),
+        "stats": stats,
+        "win_pct": _pct(stats.win_pct),
+        "average_margin": _average(stats.average_margin),
+        "partner": _pairing(stats.partner, names),
+        "opponent": _pairing(stats.opponent, names),
+        "last_nights": [
+            {"date": date.fromisoformat(day), "tally": tally}
+            for day, tally in stats.by_night[-5:][::-1]
+        ],
+        "rating_chart": rating_chart,
+        "nights_chart": nights_chart,
+        "games": [_game_line(table, game, names) for table, game in played[::-1]],
         "seasons": seasons,
-        "nights": len({seat.table.round.night_id for seat in seats}),
+        "nights": len({table.round.night_id for table, _ in played}),
     }
 
 
-def _game_line(seat: Seat, seated: list[Seat]) -> dict[str, Any]:
-    game, table = seat.table.game, seat.table
-    side = seat.position % 2
-    partners = [s.player.name for s in seated if s.position % 2 == side and s != seat]
-    opponents = [s.player.name for s in seated if s.position % 2 != side]
+def _rating(player: Player) -> str:
+    if player.mu is None or player.sigma is None:
+        return ""
+    skill = Skill(player.mu, player.sigma)
+    return f"{skill.ordinal:.1f} (± {skill.sigma:.1f})"
+
+
+def _pct(rate: Fraction | None) -> str:
+    return f"{round(100 * rate)}%" if rate is not None else "–"
+
+
+def _average(value: Fraction | None) -> str:
+    return f"{float(value):+.1f}" if value is not None else "–"
+
+
+def _short(day: str) -> str:
+    return date.fromisoformat(day).strftime("%-d %b")
+
+
+def _pairing(pairing: Pairing | None, names: dict[int, str]) -> str:
+    if pairing is None:
+        return ""
+    return (
+        f"{names[int(pairing.player)]}: won {pairing.won} of {pairing.games} "
+        f"({_pct(pairing.rate)})"
+    )
+
+
+def _game_line(table: Table, played: Played, names: dict[int, str]) -> dict[str, Any]:
+    game, seat = played.game, played.seat
+    side = game.sides[seat]
+    partners = [
+        names[int(pid)]
+        for other, pid in enumerate(game.players)
+        if game.sides[other] == side and other != seat
+    ]
+    opponents = [
+        names[int(pid)]
+        for other, pid in enumerate(game.players)
+        if game.sides[other] != side
+    ]
     totals = list(game.totals)
     result = "unfinished"
     if game.finished:
         result = "won" if side in game.winners else "lost"
     return {
         "night": table.round.night,
-        "round": table.round.number,
-        "table": table.number,
+        "round": played.round,
+        "table": played.table,
         "partners": ", ".join(partners),
         "opponents": ", ".join(opponents),
         "score": f"{points(totals[side])} to {points(totals[1 - side])}",

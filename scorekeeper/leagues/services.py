@@ -34,7 +34,7 @@ from scorekeeper.leagues.models import (
     Table,
 )
 from scorekeeper.leagues.season import SeasonError, parse_settings
-from scorekeeper.models import Game
+from scorekeeper.models import Game, new_token
 from scorekeeper.rules.errors import RulesError
 
 SEATS = (4, 6, 8)
@@ -169,6 +169,19 @@ def season_create(
     )
 
 
+def season_link_new(*, season: Season) -> str:
+    """A new public read-only standings link for the season; any earlier
+    one stops working."""
+    season.public_token = new_token()
+    season.save(update_fields=["public_token"])
+    return season.public_token
+
+
+def season_link_revoke(*, season: Season) -> None:
+    season.public_token = None
+    season.save(update_fields=["public_token"])
+
+
 def night_create(*, season: Season, day: date, format: str, now: datetime) -> Night:
     if format not in Night.FORMATS:
         raise LeagueError("choose progressive or fixed teams")
@@ -212,6 +225,29 @@ def check_out(*, night: Night, player: Player) -> None:
     if night.teams:
         raise LeagueError("a fixed team plays the night together")
     CheckIn.objects.filter(night=night, player=player).update(present=False)
+
+
+def teams_enter(*, night: Night, teams: Sequence[Sequence[int]]) -> None:
+    """The organizer's own partnerships for a fixed-teams night, instead of
+    a random draw: every player here in exactly one team of the table's
+    half. Until the first round starts they can be entered again; none
+    at all clears them (and opens check-in again)."""
+    _open(night)
+    if night.format != Night.FIXED:
+        raise LeagueError("partners rotate on a progressive night: no teams to enter")
+    if night.rounds.exists():
+        raise LeagueError("the night has started: its teams stay as they are")
+    size = night.season.seats // 2
+    present = set(night.checkins.filter(present=True).values_list("player", flat=True))
+    chosen = [pk for team in teams for pk in team]
+    if chosen and (len(chosen) != len(set(chosen)) or set(chosen) != present):
+        raise LeagueError("put every player here tonight in one team")
+    if len(teams) == 1:
+        raise LeagueError("a round needs at least two teams")
+    if any(len(team) != size for team in teams):
+        raise LeagueError(f"each team has {size} players")
+    night.teams = [[str(pk) for pk in team] for team in teams]
+    night.save(update_fields=["teams"])
 
 
 def newcomer_check_in(*, night: Night, name: str, now: datetime) -> Player:

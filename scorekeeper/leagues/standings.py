@@ -17,8 +17,7 @@ from fractions import Fraction
 
 from scorekeeper.leagues.season import Player, Season, Settings
 from scorekeeper.rules.engine import Scoreboard
-from scorekeeper.rules.events import HandRecorded
-from scorekeeper.rules.variants import Variant
+from scorekeeper.seatstats import SeatStats, seat_bids, seat_stats
 
 COUNTS = ("played", "won", "points", "margin", "bids", "made")
 
@@ -71,23 +70,12 @@ class GameResult:
     winners: frozenset[int]
     bids: tuple[int, ...]
     made: tuple[int, ...]
-
-
-def seat_bids(board: Scoreboard) -> tuple[list[int], list[int]]:
-    """Per seat: the effective hands it bid, and of those the ones made
-    (conceded to the bidders, or the tricks the bid needed taken)."""
-    bids = [0] * board.variant.seats
-    made = [0] * board.variant.seats
-    for result in board.hands:
-        hand = result.hand
-        if isinstance(hand, HandRecorded):
-            bids[hand.bidder] += 1
-            made[hand.bidder] += int(_made(board.variant, hand))
-    return bids, made
+    stats: tuple[SeatStats, ...] = ()  # per seat (player pages, awards)
 
 
 def result_of(players: tuple[str, ...], board: Scoreboard) -> GameResult:
-    bids, made = seat_bids(board)
+    stats = seat_stats(board)
+    bids, made = seat_bids(stats)
     variant = board.variant
     return GameResult(
         players,
@@ -97,6 +85,7 @@ def result_of(players: tuple[str, ...], board: Scoreboard) -> GameResult:
         frozenset(board.winners),
         tuple(bids),
         tuple(made),
+        tuple(stats),
     )
 
 
@@ -118,14 +107,6 @@ def game_tallies(game: GameResult) -> dict[str, Tally]:
             made=game.made[seat],
         )
     return tallies
-
-
-def _made(variant: Variant, hand: HandRecorded) -> bool:
-    if hand.tricks is None:
-        return True  # conceded to the bidders
-    rule = variant.bid_rule(hand.bid)
-    assert rule is not None  # the engine keeps only legal hands
-    return hand.tricks[variant.side_of(hand.bidder)] >= rule.tricks_needed
 
 
 def night_tallies(games: Iterable[GameResult]) -> dict[str, Tally]:

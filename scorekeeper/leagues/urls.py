@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from scorekeeper.leagues import nights, views
+from scorekeeper.leagues import nights, sharing, views
 
 urlpatterns = [
     path("accounts/signup", views.signup, name="signup"),
@@ -24,9 +24,27 @@ urlpatterns = [
         views.season_download,
         name="season_export",
     ),
+    path(
+        "seasons/<int:season_id>/standings.csv",
+        sharing.season_standings_csv,
+        name="season_standings_csv",
+    ),
+    path(
+        "seasons/<int:season_id>/hands.csv",
+        sharing.season_hands_csv,
+        name="season_hands_csv",
+    ),
+    path("seasons/<int:season_id>/public", sharing.season_public, name="season_public"),
+    path("standings/<str:token>", sharing.public_standings, name="public_standings"),
     path("nights/<int:night_id>/", nights.night, name="night"),
+    path(
+        "nights/<int:night_id>/standings.csv",
+        sharing.night_standings_csv,
+        name="night_standings_csv",
+    ),
     path("nights/<int:night_id>/check-in", nights.check_in, name="check_in"),
     path("nights/<int:night_id>/newcomer", nights.newcomer, name="newcomer"),
+    path("nights/<int:night_id>/teams", nights.teams, name="teams"),
     path("nights/<int:night_id>/rounds", nights.round_start, name="round_start"),
     path("rounds/<int:round_id>/call", nights.round_call, name="round_call"),
     path("nights/<int:night_id>/close", nights.night_close, name="night_close"),

@@ -12,10 +12,12 @@ from django.contrib.auth.models import User
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.gamelog import LogError
+from scorekeeper.games.sharing import qr_code
 from scorekeeper.leagues import services
 from scorekeeper.leagues.forms import (
     ImportSeasonForm,
@@ -39,6 +41,16 @@ def organizer(request: HttpRequest) -> User:
 def league_of(request: HttpRequest, league_id: int) -> League:
     """The league, if this organizer runs it (else 404: not even its name)."""
     return get_object_or_404(League, pk=league_id, organizers=organizer(request))
+
+
+def public_link(request: HttpRequest, season: Season) -> dict[str, str]:
+    """The season's public link and its QR code, if it has one."""
+    if not season.public_token:
+        return {}
+    link = request.build_absolute_uri(
+        reverse("public_standings", args=[season.public_token])
+    )
+    return {"public_link": link, "public_qr": qr_code(link)}
 
 
 def season_of(request: HttpRequest, season_id: int) -> Season:
@@ -244,7 +256,8 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
             error = refused.message
         else:
             return redirect("night", night_id=night.pk)
-    context = season_page(found) | {"form": form, "error": error}
+    context = season_page(found) | public_link(request, found)
+    context |= {"form": form, "error": error}
     return render(request, "leagues/season.html", context, status=422 if error else 200)
 
 

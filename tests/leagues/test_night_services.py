@@ -17,7 +17,7 @@ from scorekeeper.eventstore import Appended, load, summary
 from scorekeeper.gamelog import replay_log
 from scorekeeper.leagues import services
 from scorekeeper.leagues.interchange import season_export, season_import
-from scorekeeper.leagues.models import Change, League, Player, Season, Table
+from scorekeeper.leagues.models import Change, League, Night, Player, Season, Table
 from scorekeeper.leagues.results import season_standings
 from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings
@@ -263,6 +263,42 @@ def test_fixed_teams_of_four_at_eight_seat_tables(league: League) -> None:
     assert len(tables) == 2 and all(len(t.game.seats) == 8 for t in tables)
     with pytest.raises(services.LeagueError, match="check-in is over"):
         services.check_in(night=night, player=league.players.first(), now=NOW)  # type: ignore[arg-type]
+
+
+def test_teams_entered_by_hand_play_the_night_together(season: Season) -> None:
+    night = services.night_create(
+        season=season, day=date(2026, 1, 1), format="fixed", now=NOW
+    )
+    players = list(season.league.players.order_by("name"))[:8]
+    for player in players:
+        services.check_in(night=night, player=player, now=NOW)
+    ids = [player.pk for player in players]
+    refusals = [
+        ("one team", [ids[:2], ids[2:4], ids[4:6]]),  # two players left out
+        ("one team", [ids[:2], ids[:2], ids[4:6], ids[6:]]),  # twice
+        ("2 players", [ids[:3], ids[3:6], ids[6:]]),
+        ("two teams", [ids]),
+    ]
+    for words, wrong in refusals:
+        with pytest.raises(services.LeagueError, match=words):
+            services.teams_enter(night=night, teams=wrong)
+        assert Night.objects.get(pk=night.pk).teams == []
+    teams = [ids[0::4], ids[1::4], ids[2::4], ids[3::4]]
+    services.teams_enter(night=night, teams=teams)
+    first = services.round_start(night=night, rng=random.Random(3), now=NOW)
+    partners = set()
+    for table in first.tables.all():
+        seated = [seat.player_id for seat in table.seats.all()]
+        partners |= {frozenset(seated[0::2]), frozenset(seated[1::2])}
+    assert partners == {frozenset(team) for team in teams}
+    with pytest.raises(services.LeagueError, match="has started"):
+        services.teams_enter(night=night, teams=teams)
+
+
+def test_teams_are_entered_only_on_a_fixed_night(season: Season) -> None:
+    night = progressive_night(season)
+    with pytest.raises(services.LeagueError, match="partners rotate"):
+        services.teams_enter(night=night, teams=[])
 
 
 def test_a_season_exported_imports_as_the_same_season(

@@ -1,0 +1,92 @@
+"""Line charts drawn on the server as SVG (no chart script): the geometry
+here, the markup in ``templates/leagues/_chart.html``. Each chart keeps its
+numbers as a table too, for screen readers and for anyone who wants them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 320, 180
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 24  # room for the axes' labels
+MAX_DOTS = 40  # beyond this many points a line carries no dots
+
+
+@dataclass(frozen=True)
+class Line:
+    label: str
+    points: str  # "x,y x,y ..." for a polyline
+    dots: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class Chart:
+    title: str
+    lines: tuple[Line, ...]
+    y_ticks: tuple[tuple[float, str], ...]  # (y, label)
+    x_ticks: tuple[tuple[float, str], ...]  # (x, label)
+    head: tuple[str, ...]  # the table: the x column, then one per line
+    rows: tuple[tuple[str, ...], ...]
+    width: int = WIDTH
+    height: int = HEIGHT
+    plot_left: int = LEFT
+    plot_right: int = WIDTH - RIGHT
+    plot_bottom: int = HEIGHT - BOTTOM
+
+
+def line_chart(
+    title: str,
+    x_name: str,
+    xs: Sequence[str],
+    series: Sequence[tuple[str, Sequence[float]]],
+) -> Chart | None:
+    """Lines of values over ``xs`` (one value per x each); None when there
+    is nothing to draw."""
+    values = [v for _, ys in series for v in ys]
+    if not xs or not values:
+        return None
+    low, high, step = _scale(min(values), max(values))
+    span_x = max(len(xs) - 1, 1)
+
+    def x_at(i: int) -> float:
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * i / span_x, 1)
+
+    def y_at(v: float) -> float:
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low), 1)
+
+    lines = []
+    for label, ys in series:
+        coords = [(x_at(i), y_at(v)) for i, v in enumerate(ys)]
+        dots = tuple(coords) if len(coords) <= MAX_DOTS else ()
+        lines.append(Line(label, " ".join(f"{x},{y}" for x, y in coords), dots))
+    count = round((high - low) / step)
+    y_ticks = tuple(
+        (y_at(low + k * step), _number(low + k * step)) for k in range(count + 1)
+    )
+    shown = sorted({0, len(xs) // 2, len(xs) - 1})
+    x_ticks = tuple((x_at(i), xs[i]) for i in shown)
+    rows = tuple((x, *(_number(ys[i]) for _, ys in series)) for i, x in enumerate(xs))
+    return Chart(
+        title,
+        tuple(lines),
+        y_ticks,
+        x_ticks,
+        (x_name, *(label for label, _ in series)),
+        rows,
+    )
+
+
+def _scale(low: float, high: float) -> tuple[float, float, float]:
+    """Round bounds and a tick step: 3 to 5 ticks of 1, 2 or 5 x 10^n."""
+    if high == low:
+        low, high = low - 1, high + 1
+    raw = (high - low) / 4
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    return math.floor(low / step) * step, math.ceil(high / step) * step, step
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}".removesuffix(".0")

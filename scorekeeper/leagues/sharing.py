@@ -1,0 +1,87 @@
+"""A season's numbers leaving the organizer's pages: the public read-only
+standings link (made, replaced and revoked as game links are) and the CSV
+files of the standings and of every hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from scorekeeper.leagues import services
+from scorekeeper.leagues.exports import (
+    HANDS,
+    SEASON_STANDINGS,
+    STANDINGS,
+    csv_lines,
+    hand_rows,
+    standings_rows,
+)
+from scorekeeper.leagues.models import Season
+from scorekeeper.leagues.nights import night_of
+from scorekeeper.leagues.presenters import season_page
+from scorekeeper.leagues.results import season_standings
+from scorekeeper.leagues.views import season_of
+
+
+@login_required
+@require_POST
+def season_public(request: HttpRequest, season_id: int) -> HttpResponseBase:
+    found = season_of(request, season_id)
+    if request.POST.get("action") == "revoke":
+        services.season_link_revoke(season=found)
+    else:
+        services.season_link_new(season=found)
+    return redirect(reverse("season", args=[found.pk]) + "#public")
+
+
+@require_GET
+def public_standings(request: HttpRequest, token: str) -> HttpResponseBase:
+    """The season's standings, race, awards and ratings, read only, for
+    anyone with the link; a revoked link is a 404."""
+    found = get_object_or_404(
+        Season.objects.select_related("league"), public_token=token
+    )
+    return render(request, "leagues/public.html", season_page(found))
+
+
+@login_required
+@require_GET
+def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponseBase:
+    found = season_of(request, season_id)
+    rows = season_standings(found)["season"]["rows"]  # type: ignore[index]
+    lines = standings_rows(rows, season=True)
+    return _csv(SEASON_STANDINGS, lines, f"standings-season-{found.pk}.csv")
+
+
+@login_required
+@require_GET
+def night_standings_csv(request: HttpRequest, night_id: int) -> HttpResponseBase:
+    found = night_of(request, night_id)
+    document = season_standings(found.season, found)
+    rows = document["nights"][0]["rows"]  # type: ignore[index]
+    lines = standings_rows(rows, season=False)
+    return _csv(STANDINGS, lines, f"standings-{found.date}.csv")
+
+
+@login_required
+@require_GET
+def season_hands_csv(request: HttpRequest, season_id: int) -> HttpResponseBase:
+    found = season_of(request, season_id)
+    return _csv(HANDS, hand_rows(found), f"hands-season-{found.pk}.csv")
+
+
+def _csv(
+    head: Iterable[str], rows: Iterable[Iterable[Any]], name: str
+) -> HttpResponseBase:
+    response = StreamingHttpResponse(
+        csv_lines(head, rows), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -1,0 +1,208 @@
+"""The season in numbers with a database: ratings kept up to date (a late
+correction redoes them, equal to a rebuild), a player's page, the awards,
+the CSV files and the public standings link."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from datetime import date
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper import services as game_services
+from scorekeeper.eventstore import load
+from scorekeeper.gamelog import replay_log
+from scorekeeper.leagues import services
+from scorekeeper.leagues.exports import HANDS, SEASON_STANDINGS, STANDINGS
+from scorekeeper.leagues.models import Night, Player, Rating, Season
+from scorekeeper.leagues.rated_games import ratings_refresh
+from scorekeeper.models import Game
+from tests.leagues.nights import play_hand, play_out, progressive_night
+from tests.records import NOW
+
+pytestmark = pytest.mark.django_db
+
+
+def _night(season: Season, day: date, seed: int) -> Night:
+    """A closed night of two rounds, every game played out."""
+    night = progressive_night(season, day)
+    for _ in range(2):
+        played = services.round_start(night=night, rng=random.Random(seed), now=NOW)
+        for table in played.tables.select_related("game"):
+            play_out(table.game)
+    services.night_close(night=night, by="org", now=NOW)
+    return night
+
+
+def _ratings(season: Season) -> list[tuple[int, int, float, float]]:
+    rows = Rating.objects.filter(league=season.league)
+    return list(rows.values_list("position", "player", "mu", "sigma"))
+
+
+def test_a_late_correction_redoes_the_ratings_after_it_as_a_rebuild_would(
+    season: Season, organizer: User
+) -> None:
+    first = _night(season, date(2026, 1, 1), 1)
+    _night(season, date(2026, 1, 8), 2)
+    assert ratings_refresh(season.league) == 8  # 2 nights x 2 rounds x 2 tables
+    assert ratings_refresh(season.league) == 0  # nothing changed: nothing done
+    before = _ratings(season)
+    # Night 1's first game: its first hand was wrong and is voided.
+    table = first.rounds.get(number=1).tables.select_related("game").first()
+    assert table is not None
+    game = table.game
+    services.closed_game_change(
+        game=game,
+        user=organizer,
+        reason="wrong bidder",
+        what="hand 1 voided",
+        append=lambda by, note: game_services.hand_void(
+            game=game, expected_seq=game.last_seq, target=1, by=by, note=note, now=NOW
+        ),
+        now=NOW,
+    )
+    assert ratings_refresh(season.league) == 8  # that game and every one after
+    running = _ratings(season)
+    assert running != before and len(running) == len(before)
+    players = list(Player.objects.values_list("pk", "mu", "sigma"))
+    assert ratings_refresh(season.league, rebuild=True) == 8
+    assert _ratings(season) == running
+    assert list(Player.objects.values_list("pk", "mu", "sigma")) == players
+
+
+def test_a_new_game_is_rated_on_from_the_ratings_before_it(season: Season) -> None:
+    _night(season, date(2026, 1, 1), 1)
+    ratings_refresh(season.league)
+    before = _ratings(season)
+    night = progressive_night(season, date(2026, 1, 8))
+    played = services.round_start(night=night, rng=random.Random(3), now=NOW)
+    table = played.tables.select_related("game").first()
+    assert table is not None
+    play_out(table.game)
+    assert ratings_refresh(season.league) == 1
+    assert _ratings(season)[: len(before)] == before
+    running = _ratings(season)
+    ratings_refresh(season.league, rebuild=True)
+    assert _ratings(season) == running
+
+
+def test_the_player_page_counts_from_the_games(
+    client: Client, season: Season, organizer: User
+) -> None:
+    client.force_login(organizer)
+    _night(season, date(2026, 1, 1), 1)
+    _night(season, date(2026, 1, 8), 2)
+    player = Player.objects.filter(seats__isnull=False).distinct().first()
+    assert player is not None
+    client.get(f"/players/{player.pk}/")  # rates the games
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(f"/players/{player.pk}/")
+    assert len(queries) <= 14
+    stats = page.context["stats"]
+    seated = Game.objects.filter(table__seats__player=player)
+    assert stats.games == seated.filter(finished=True).count()
+    # Every bid the player made, counted from the logs by hand.
+    bids = made = 0
+    for game in seated:
+        board = replay_log(load(game))
+        seat = [s.player_id for s in game.table.seats.all()].index(player.pk)
+        for result in board.hands:
+            if getattr(result.hand, "bidder", None) == seat:
+                bids += 1
+                side = board.variant.side_of(seat)
+                made += int(result.deltas[side] > 0)
+    assert sum(n for _, n, _ in stats.bid_lines) == bids
+    assert sum(m for _, _, m in stats.bid_lines) == made
+    html = page.content.decode()
+    assert "rating after each game" in html and "<svg" in html
+    assert "Sets taken defending" in html
+
+
+def test_the_season_page_gives_awards_ratings_and_the_race(
+    client: Client, season: Season, organizer: User
+) -> None:
+    client.force_login(organizer)
+    _night(season, date(2026, 1, 1), 1)
+    page = client.get(f"/seasons/{season.pk}/")
+    titles = [award.title for award in page.context["awards"]]
+    assert "Most bids made" in titles and "Most games won" in titles
+    ratings = page.context["ratings"]
+    assert len(ratings) == 9  # each sat out at most one of the two rounds
+    ordinals = [float(entry["ordinal"]) for entry in ratings]
+    assert ordinals == sorted(ordinals, reverse=True)
+    assert page.context["race"] is not None
+
+
+def _csv(response: object) -> list[list[str]]:
+    text = b"".join(response.streaming_content).decode("utf-8-sig")  # type: ignore[attr-defined]
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_the_csv_files_open_with_their_header_rows(
+    client: Client, season: Season, organizer: User
+) -> None:
+    client.force_login(organizer)
+    night = _night(season, date(2026, 1, 1), 1)
+    standings = _csv(client.get(f"/seasons/{season.pk}/standings.csv"))
+    assert tuple(standings[0]) == SEASON_STANDINGS
+    assert len(standings) == 1 + 9 and standings[1][0] == "1"
+    tonight = _csv(client.get(f"/nights/{night.pk}/standings.csv"))
+    assert tuple(tonight[0]) == STANDINGS and len(tonight) == 1 + 9
+    hands = _csv(client.get(f"/seasons/{season.pk}/hands.csv"))
+    assert tuple(hands[0]) == HANDS
+    games = Game.objects.filter(table__round__night=night)
+    assert len(hands) - 1 == sum(game.hands_played for game in games)
+    row = dict(zip(HANDS, hands[1], strict=True))
+    assert row["night"] == "2026-01-01" and row["round"] == "1" and row["hand"] == "1"
+    assert row["outcome"] in {"made", "set"} and " & " in row["side_1"]
+    assert int(row["delta_1"]) + int(row["delta_2"]) != 0 or row["outcome"] == "set"
+    assert client.get(f"/seasons/{season.pk}/hands.csv").status_code == 200
+    client.logout()
+    assert client.get(f"/seasons/{season.pk}/hands.csv").status_code == 302
+
+
+def test_a_public_standings_link_reads_without_signing_in_until_revoked(
+    client: Client, season: Season, organizer: User
+) -> None:
+    client.force_login(organizer)
+    _night(season, date(2026, 1, 1), 1)
+    client.post(f"/seasons/{season.pk}/public", {"action": "new"})
+    season.refresh_from_db()
+    token = season.public_token
+    assert token
+    page = client.get(f"/seasons/{season.pk}/").content.decode()
+    assert f"/standings/{token}" in page and "QR code" in page
+    client.logout()
+    public = client.get(f"/standings/{token}")
+    assert public.status_code == 200
+    html = public.content.decode()
+    assert "Season standings" in html and "/players/" not in html
+    assert "/nights/" not in html  # no table links, no organizer pages
+    client.force_login(organizer)
+    client.post(f"/seasons/{season.pk}/public", {"action": "new"})
+    client.logout()
+    assert client.get(f"/standings/{token}").status_code == 404  # replaced
+    client.force_login(organizer)
+    client.post(f"/seasons/{season.pk}/public", {"action": "revoke"})
+    season.refresh_from_db()
+    assert season.public_token is None
+
+
+def test_an_unplayed_hand_only_season_shows_no_awards(
+    client: Client, season: Season, organizer: User
+) -> None:
+    client.force_login(organizer)
+    night = progressive_night(season, date(2026, 1, 1))
+    played = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    table = played.tables.select_related("game").first()
+    assert table is not None
+    play_hand(table.game)
+    page = client.get(f"/seasons/{season.pk}/")
+    assert page.context["awards"] == [] and page.context["ratings"] == []
+    assert "No award yet" in page.content.decode()
