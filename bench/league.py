@@ -10,6 +10,8 @@
    game's row) beside a hand saved in a game outside any league, and the
    night's standings computed after it.
 3. The organizer's desk poll with nothing new beside a game's poll.
+4. The league's ratings of the 10,000 games rebuilt from scratch, and the
+   page of a player with about 500 of them.
 
     make bench        (or: .venv/bin/python bench/league.py)
 """
@@ -36,15 +38,24 @@ from bench.web import (  # noqa: E402  (sets up Django on a fresh SQLite file)
 from django.contrib.auth.models import User  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.db.models import Count  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from scorekeeper.leagues import services  # noqa: E402
-from scorekeeper.leagues.models import Night, Round, Season, Seat, Table  # noqa: E402
+from scorekeeper.leagues.models import (  # noqa: E402
+    Night,
+    Player,
+    Round,
+    Season,
+    Seat,
+    Table,
+)
 from scorekeeper.leagues.nights import version as desk_version  # noqa: E402
+from scorekeeper.leagues.rated_games import ratings_refresh  # noqa: E402
 from scorekeeper.leagues.results import season_standings  # noqa: E402
 from scorekeeper.models import Game  # noqa: E402
 
-NIGHTS, ROUNDS, TABLES, PLAYERS = 50, 20, 10, 40  # 10,000 games
+NIGHTS, ROUNDS, TABLES, PLAYERS = 50, 20, 10, 80  # 10,000 games, ~500 each
 
 
 def big_season(user: User) -> Season:
@@ -89,6 +100,17 @@ def _finished_game(rng: random.Random, names: list[str], now: datetime) -> Game:
     totals = [rng.randrange(0, 30), rng.randrange(0, 30)]
     totals[winner] = 32
     bids = [rng.randrange(8, 16) for _ in range(4)]
+    made = [b - rng.randrange(0, 4) for b in bids]
+    stats = [
+        {
+            "bids": {"3": [b - 1, m - 1], "moon": [1, 1]},
+            "sets": rng.randrange(0, 5),
+            "conceded": rng.randrange(0, 3),
+            "run": "M" * m + "S" * (b - m),
+            "best": rng.randrange(3, 15),
+        }
+        for b, m in zip(bids, made, strict=True)
+    ]
     return Game(
         preset="classic",
         seats=names,
@@ -101,7 +123,8 @@ def _finished_game(rng: random.Random, names: list[str], now: datetime) -> Game:
         finished=True,
         winners=[winner],
         seat_bids=bids,
-        seat_made=[b - rng.randrange(0, 4) for b in bids],
+        seat_made=made,
+        seat_stats=stats,
         locked=True,
     )
 
@@ -144,6 +167,23 @@ def main() -> None:
     print(f"    of which the standings p50 {ms * statistics.median(alone):7.1f} ms")
     print(
         f"    cold cache (after a restart) p50 {ms * statistics.median(cold):7.1f} ms"
+    )
+
+    # Ratings of the 10,000 games from scratch, then a player's page.
+    rebuilds = []
+    for _ in range(3):
+        start = time.perf_counter()
+        rated = ratings_refresh(season.league, rebuild=True)
+        rebuilds.append(time.perf_counter() - start)
+    print(
+        f"  ratings rebuilt ({rated:,} games) p50 "
+        f"{statistics.median(rebuilds):7.2f} s   (target < 5 s)"
+    )
+    busy = Player.objects.annotate(games=Count("seats")).order_by("-games")[0]
+    player_times = timed_gets(client, f"/players/{busy.pk}/", 15)
+    print(
+        f"  player page ({busy.games} games) p50 "
+        f"{ms * statistics.median(player_times):7.1f} ms   (target < 100 ms)"
     )
 
     # 2. A save at a league table beside a save in a plain game.

@@ -181,22 +181,25 @@ class Change(models.Model):
 
 
 class Rating(models.Model):
-    """A player's rating after one of the league's finished games, which
-    are rated in the order they were played (``position``). ``seq`` is how
-    long the game's log was when it was rated: a later change to the game
-    shows as a different length, and the ratings from it on are redone."""
+    """The ratings of a game's players after one of the league's finished
+    games, which are rated in the order they were played (``position``).
+    ``seq`` is how long the game's log was when it was rated: a later
+    change to the game shows as a different length, and the ratings from
+    it on are redone. One row a game (not a player): a rebuild of 10,000
+    games writes 10,000 rows."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
     position = models.PositiveIntegerField()
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     seq = models.PositiveIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    mu = models.FloatField()
-    sigma = models.FloatField()
+    # After the game, per player: {"p<player id>": [mu, sigma]} (a key
+    # that is not all digits, so that a database reads it as a key).
+    skills = models.JSONField()
 
     class Meta:
-        indexes = [
-            models.Index(fields=["league", "position"]),
-            models.Index(fields=["player", "position"]),
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "position"], name="rated_once_a_position"
+            )
         ]
         ordering = ["position"]

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from django.urls import reverse
@@ -17,14 +18,16 @@ from scorekeeper.leagues import schedule
 from scorekeeper.leagues.awards import awards, joined
 from scorekeeper.leagues.charts import Chart, line_chart
 from scorekeeper.leagues.models import Night, Player, Season, Seat, Table
-from scorekeeper.leagues.rated_games import ratings_refresh
+from scorekeeper.leagues.rated_games import rating_history, ratings_refresh
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
+    NightSummary,
     player_results,
     season_nights,
     season_players,
+    season_rows,
     season_settings,
-    season_standings,
+    season_view,
 )
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import played_rounds
@@ -58,21 +61,31 @@ def season_page(season: Season) -> dict[str, Any]:
     """The season's standings, ratings, awards and race: what the
     organizer's page and the public standings page both show."""
     ratings_refresh(season.league)
-    summaries = season_nights(season)
-    people = season_players(season)
+    numbers = season_view(season, "page", partial(_season_numbers, season))
+    players = [row["player"] for row in numbers["rows"]]
+    return numbers | {
+        "season": season,
+        "league": season.league,
+        "rows": standing_rows(numbers["rows"]),
+        "nights": list(season.nights.all()),
+        "order": ", ".join(season.order),
+        "ratings": _season_ratings(season, players),
+    }
+
+
+def _season_numbers(
+    season: Season,
+    summaries: list[tuple[str, NightSummary]],
+    people: dict[str, Person],
+) -> dict[str, Any]:
     tallies = [(day, summary.tallies) for day, summary in summaries]
     document = standings_from(tallies, people, season_settings(season))
     season_rows: list[dict[str, Any]] = document["season"]["rows"]  # type: ignore[index]
     feats = joined(summary.feats for _, summary in summaries)
     names = {pid: person.name for pid, person in people.items()}
     return {
-        "season": season,
-        "league": season.league,
-        "rows": standing_rows(season_rows),
-        "nights": list(season.nights.all()),
-        "order": ", ".join(season.order),
+        "rows": season_rows,
         "awards": awards(feats, names),
-        "ratings": _season_ratings(season, [row["player"] for row in season_rows]),
         "race": _race(tallies, season_rows[:RACE]),
     }
 
@@ -241,25 +254,28 @@ def _team_rows(
     ]
 
 
-def player_page(player: Player) -> dict[str, Any]:
+RECENT_GAMES = 20  # on a player's page, unless all are asked for
+
+
+def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
     ratings_refresh(player.league)
+    shown = None if every_game else RECENT_GAMES
     player.refresh_from_db(fields=["mu", "sigma", "rated_games"])
     names = dict(player.league.players.values_list("pk", "name"))
     played = player_results(player)
     me = str(player.pk)
-    stats = player_stats(me, [game for _, game in played])
+    stats = player_stats(me, played)
     seasons = []
-    for season in {table.round.night.season for table, _ in played}:
-        rows = season_standings(season)["season"]["rows"]  # type: ignore[index]
-        mine = [r for r in rows if r["player"] == me]
+    for season in Season.objects.filter(pk__in={game.season for game in played}):
+        mine = [r for r in season_rows(season) if r["player"] == me]
         if mine:
             seasons.append({"season": season, "row": standing_rows(mine)[0]})
-    history = list(player.ratings.values_list("mu", "sigma"))
+    nightly = dict(rating_history(player))  # a night's last game stays
     rating_chart = line_chart(
-        f"{player.name}'s rating after each game",
-        "Game",
-        [str(n) for n in range(1, len(history) + 1)],
-        [("Rating", [Skill(mu, sigma).ordinal for mu, sigma in history])],
+        f"{player.name}'s rating after each night",
+        "Night",
+        [_short(day.isoformat()) for day in nightly],
+        [("Rating", [skill.ordinal for skill in nightly.values()])],
     )
     nights_chart = line_chart(
         f"{player.name}'s points per night",
@@ -282,9 +298,10 @@ def player_page(player: Player) -> dict[str, Any]:
         ],
         "rating_chart": rating_chart,
         "nights_chart": nights_chart,
-        "games": [_game_line(table, game, names) for table, game in played[::-1]],
+        "games": [_game_line(game, names) for game in played[::-1][:shown]],
+        "all_games": len(played),
         "seasons": seasons,
-        "nights": len({table.round.night_id for table, _ in played}),
+        "nights": len({(game.season, game.night) for game in played}),
     }
 
 
@@ -316,7 +333,7 @@ def _pairing(pairing: Pairing | None, names: dict[int, str]) -> str:
     )
 
 
-def _game_line(table: Table, played: Played, names: dict[int, str]) -> dict[str, Any]:
+def _game_line(played: Played, names: dict[int, str]) -> dict[str, Any]:
     game, seat = played.game, played.seat
     side = game.sides[seat]
     partners = [
@@ -334,7 +351,7 @@ def _game_line(table: Table, played: Played, names: dict[int, str]) -> dict[str,
     if game.finished:
         result = "won" if side in game.winners else "lost"
     return {
-        "night": table.round.night,
+        "night": date.fromisoformat(played.night),
         "round": played.round,
         "table": played.table,
         "partners": ", ".join(partners),

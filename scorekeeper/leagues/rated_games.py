@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import date
 from uuid import UUID
 
 from django.db import transaction
@@ -86,9 +87,9 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
         games = _finished_games(league)
         rated = {
             position: (game, seq)
-            for position, game, seq in Rating.objects.filter(league=league)
-            .values_list("position", "game", "seq")
-            .distinct()
+            for position, game, seq in Rating.objects.filter(league=league).values_list(
+                "position", "game", "seq"
+            )
         }
         start = 0
         if not rebuild and league.roster_version == _rated_roster(locked):
@@ -97,33 +98,44 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
                 games[start].seq,
             ):
                 start += 1
+        skills = _skills_before(league, start, len(rated))
         Rating.objects.filter(league=league, position__gte=start).delete()
-        skills: dict[str, Skill] = {}
-        for player, mu, sigma in Rating.objects.filter(league=league).values_list(
-            "player", "mu", "sigma"
-        ):  # in order: each player's last one stays
-            skills[str(player)] = Skill(mu, sigma)
         rows: list[Rating] = []
         for position, game in enumerate(games[start:], start=start):
             after = rate(skills, game.rated)
             skills.update(after)
-            rows.extend(
+            rows.append(
                 Rating(
                     league=league,
                     position=position,
                     game_id=game.game,
                     seq=game.seq,
-                    player_id=int(player),
-                    mu=skill.mu,
-                    sigma=skill.sigma,
+                    skills={f"p{pid}": [s.mu, s.sigma] for pid, s in after.items()},
                 )
-                for player, skill in after.items()
             )
         Rating.objects.bulk_create(rows, batch_size=2000)
-        _current(league, skills)
+        _current(league, skills, games)
         League.objects.filter(pk=league.pk).update(rated_version=version)
         league.rated_version = version
     return len(games) - start
+
+
+def _skills_before(league: League, start: int, rated: int) -> dict[str, Skill]:
+    """Every player's skill before the game at ``start``: the players'
+    current ratings when every rated game stays, else replayed from the
+    stored rows before it (each player's last one)."""
+    if start and start == rated:
+        current = league.players.values_list("pk", "mu", "sigma")
+        return {
+            str(pk): Skill(mu, sigma)
+            for pk, mu, sigma in current
+            if mu is not None and sigma is not None
+        }
+    skills: dict[str, Skill] = {}
+    earlier = Rating.objects.filter(league=league, position__lt=start)
+    for after in earlier.values_list("skills", flat=True):  # in order
+        skills.update({key[1:]: Skill(mu, sigma) for key, (mu, sigma) in after.items()})
+    return skills
 
 
 def _rated_roster(league: League) -> int:
@@ -131,18 +143,27 @@ def _rated_roster(league: League) -> int:
     return int(league.rated_version.rsplit(":", 1)[-1] or -1)
 
 
-def _current(league: League, skills: dict[str, Skill]) -> None:
-    """Each player's latest rating, kept on the player for quick pages."""
-    counts = dict(
-        Rating.objects.filter(league=league)
-        .values("player")
-        .annotate(n=Count("pk"))
-        .values_list("player", "n")
-    )
+def _current(league: League, skills: dict[str, Skill], games: list[_Game]) -> None:
+    """Each player's latest rating and games rated, kept on the player."""
+    counts: dict[int, int] = defaultdict(int)
+    for game in games:
+        for pk in game.players:
+            counts[pk] += 1
     players = list(league.players.all())
     for player in players:
         skill = skills.get(str(player.pk))
         player.mu = skill.mu if skill else None
         player.sigma = skill.sigma if skill else None
-        player.rated_games = counts.get(player.pk, 0)
+        player.rated_games = counts[player.pk]
     Player.objects.bulk_update(players, ["mu", "sigma", "rated_games"], batch_size=500)
+
+
+def rating_history(player: Player) -> list[tuple[date, Skill]]:
+    """The player's skill after each of their rated games, in order, with
+    the date of the game's night."""
+    games = Table.objects.filter(seats__player=player).values("game")
+    rows = Rating.objects.filter(game__in=games).values_list(  # from the seats
+        "game__table__round__night__date", "skills"
+    )
+    me = f"p{player.pk}"
+    return [(day, Skill(*skills[me])) for day, skills in rows]

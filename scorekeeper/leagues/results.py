@@ -10,16 +10,17 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, F, Sum, TextField, Value
+from django.db.models import Count, Func, Sum, TextField, Value
 from django.db.models.functions import Cast, Concat
 
 from scorekeeper.gamelog import game_variant
-from scorekeeper.leagues.awards import Award, Feats, awards, joined, night_feats
+from scorekeeper.leagues.awards import Feats, night_feats
 from scorekeeper.leagues.models import Night, Player, Season, Seat, Table
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.season import Settings
@@ -40,62 +41,105 @@ def sides_of(preset: str, seats: int, overrides: str) -> tuple[int, ...]:
     return tuple(variant.side_of(seat) for seat in range(seats))
 
 
-def _as_text(field: str) -> Cast:
-    return Cast(field, output_field=TextField())
+def _json_array(*fields: str) -> Concat:
+    """JSON columns fetched as one JSON array: one json.loads a row."""
+    parts: list[Any] = []
+    for field in fields:
+        parts += [Value(","), Cast(field, output_field=TextField())]
+    return Concat(Value("["), *parts[1:], Value("]"), output_field=TextField())
 
 
-# The four JSON columns a result needs, fetched as one JSON array: one
-# json.loads a game instead of four (the season page reads 10,000 of them).
-_RESULT = Concat(
-    Value("["),
-    _as_text("game__totals"),
-    Value(","),
-    _as_text("game__winners"),
-    Value(","),
-    _as_text("game__seat_bids"),
-    Value(","),
-    _as_text("game__seat_made"),
-    Value(","),
-    _as_text("game__seat_stats"),
-    Value("]"),
-    output_field=TextField(),
+# What the standings and awards need of a table's game (a season page
+# reads 10,000 of them).
+_RESULT = _json_array(
+    "game__totals",
+    "game__winners",
+    "game__seat_bids",
+    "game__seat_made",
+    "game__seat_stats",
+)
+# What a player's page needs of each of its games: the statistics only of
+# its own seat (``SeatStatsAt``).
+_SMALL = _json_array(
+    "table__game__totals",
+    "table__game__winners",
+    "table__game__seat_bids",
+    "table__game__seat_made",
 )
 
 
-def player_results(player: Player) -> list[tuple[Table, Played]]:
-    """Every game ``player`` sat in, in the order played, with its table
-    (its round and night loaded) and the game as the statistics read it."""
+class SeatStatsAt(Func):
+    """A game row's statistics of one seat, as JSON text: the element at
+    the seat's position of its ``seat_stats`` array, taken in SQL so that
+    a player's page reads only its own seat (it may have hundreds)."""
+
+    output_field = TextField()
+
+    def as_sql(  # type: ignore[override]
+        self, compiler: Any, connection: Any, **extra: Any
+    ) -> tuple[str, list[Any]]:
+        (stats, first), (seat, second) = self._parts(compiler)
+        return f"json_extract({stats}, '$[' || {seat} || ']')", [*first, *second]
+
+    def as_postgresql(
+        self, compiler: Any, connection: Any, **extra: Any
+    ) -> tuple[str, list[Any]]:
+        (stats, first), (seat, second) = self._parts(compiler)
+        return f"(({stats}) -> ({seat}))::text", [*first, *second]
+
+    def _parts(self, compiler: Any) -> list[tuple[str, list[Any]]]:
+        return [compiler.compile(part) for part in self.get_source_expressions()]
+
+
+def player_results(player: Player) -> list[Played]:
+    """Every game ``player`` sat in, in the order played, as the
+    statistics read it: plain rows, and of the seats' statistics only the
+    player's own (a player may have hundreds of games)."""
     tables = Table.objects.filter(seats__player=player)
     seated: dict[int, list[str]] = defaultdict(list)
     seats = Seat.objects.filter(table__in=tables).order_by("table", "position")
     for table_id, player_id in seats.values_list("table", "player"):
         seated[table_id].append(str(player_id))
-    played: list[tuple[Table, Played]] = []
-    for table in (
-        tables.select_related("round__night__season")
-        .order_by("round__night__date", "round__number", "number")
-        .annotate(result=_RESULT, game_finished=F("game__finished"))
-        .defer("round__night__teams")
-    ):
-        season = table.round.night.season
-        players = tuple(seated[table.pk])
-        totals, winners, bids, made, stats = json.loads(table.result)
-        rules = json.dumps(season.overrides, sort_keys=True)
+    rules = {
+        pk: (preset, json.dumps(overrides, sort_keys=True))
+        for pk, preset, overrides in Season.objects.filter(
+            league=player.league_id
+        ).values_list("pk", "preset", "overrides")
+    }
+    rows = (
+        Seat.objects.filter(player=player)
+        .order_by("table__round__night__date", "table__round__number", "table__number")
+        .annotate(
+            result=_SMALL, mine=SeatStatsAt("table__game__seat_stats", "position")
+        )
+        .values_list(
+            "table",
+            "table__round__night__season",
+            "table__round__night__date",
+            "table__round__number",
+            "table__number",
+            "table__game__finished",
+            "result",
+            "mine",
+        )
+    )
+    played = []
+    for pk, season, day, number, table, finished, result, mine in rows:
+        players = tuple(seated[pk])
+        totals, winners, bids, made = json.loads(result)
+        preset, overrides = rules[season]
         game = GameResult(
             players=players,
-            finished=table.game_finished,
-            sides=sides_of(season.preset, len(players), rules),
+            finished=finished,
+            sides=sides_of(preset, len(players), overrides),
             totals=tuple(totals),
             winners=frozenset(winners),
             bids=tuple(bids),
             made=tuple(made),
-            stats=tuple(stats),
         )
         seat = players.index(str(player.pk))
-        day = table.round.night.date.isoformat()
-        played.append(
-            (table, Played(day, table.round.number, table.number, seat, game))
-        )
+        stats = json.loads(mine) if mine else None
+        played.append(Played(day.isoformat(), number, table, seat, game, season, stats))
     return played
 
 
@@ -148,28 +192,70 @@ def season_nights(
 ) -> list[tuple[str, NightSummary]]:
     """Per night (in date order), its summary per player.
 
-    A night's tallies are cached under its version: how many games it
-    has, the sum of their logs' lengths (an append, void or correction
+    A night's summary is cached under its version: how many games it has,
+    the sum of their logs' lengths (an append, void or correction
     included, only ever adds to it), the league's merges and the season's
-    rules. Anything that changes a night's standings changes its key, so a
-    stale entry is never read, from any process; a closed night is summed
-    once, not on every view of the season.
+    rules. Anything that changes a night's
+    numbers changes its key, so a stale entry is never read, from any
+    process; a closed night is summed once, not on every view.
     """
     nights = [night] if night is not None else list(season.nights.all())
-    versions = {
-        pk: (games, seq)
-        for pk, games, seq in Table.objects.filter(round__night__in=nights)
+    return _summaries(season, nights, _night_keys(season, nights))
+
+
+def season_view[T](
+    season: Season,
+    name: str,
+    compute: Callable[[list[tuple[str, NightSummary]], dict[str, Person]], T],
+) -> T:
+    """``compute`` of the season's nights and players, cached under the
+    season's version: its nights, the count and log lengths of its games
+    (as a night's version), its rules, its players' names and its
+    standings settings. Unchanged since the last view, a page reads one
+    entry instead of every night; changed, only the changed nights are
+    summed again."""
+    nights = list(season.nights.all())
+    games = Table.objects.filter(round__night__season=season).aggregate(
+        games=Count("pk"), seq=Sum("game__last_seq")
+    )  # as a night's version, for the whole season at once
+    people = season_players(season)
+    version = [
+        [night.pk for night in nights],
+        [games["games"], games["seq"], season.league.roster_version],
+        [season.preset, season.overrides],
+        sorted((pid, person.name) for pid, person in people.items()),
+        [season.order, season.best_nights, season.min_nights],
+    ]
+    digest = hashlib.sha256(json.dumps(version).encode()).hexdigest()[:32]
+    key = f"season:{name}:{season.pk}:{digest}"
+    found: T | None = cache.get(key)
+    if found is None:
+        keys = _night_keys(season, nights)
+        found = compute(_summaries(season, nights, keys), people)
+        cache.set(key, found, timeout=None)
+    return found
+
+
+def _night_keys(season: Season, nights: list[Night]) -> dict[int, str]:
+    """Each night's cache key (its version), from one aggregate query."""
+    versions = (
+        Table.objects.filter(round__night__in=nights)
         .values("round__night")
         .annotate(games=Count("pk"), seq=Sum("game__last_seq"))
         .values_list("round__night", "games", "seq")
-    }
+    )
     rules = json.dumps([season.preset, season.overrides], sort_keys=True)
     rules_hash = hashlib.sha256(rules.encode()).hexdigest()[:16]
     roster = season.league.roster_version
-    keys = {
+    return {
         pk: f"night:{pk}:{games}:{seq}:{roster}:{rules_hash}"
-        for pk, (games, seq) in versions.items()
+        for pk, games, seq in versions
     }
+
+
+def _summaries(
+    season: Season, nights: list[Night], keys: dict[int, str]
+) -> list[tuple[str, NightSummary]]:
     summaries: dict[int, NightSummary] = {}
     cached = cache.get_many(keys.values())
     missing = []
@@ -202,13 +288,27 @@ def season_players(season: Season) -> dict[str, Person]:
 
 def season_standings(season: Season, night: Night | None = None) -> dict[str, object]:
     """The pepper-standings v1 document of the season (or of one night)."""
-    tallies = [(day, summary.tallies) for day, summary in season_nights(season, night)]
-    return standings_from(tallies, season_players(season), season_settings(season))
+    if night is not None:
+        return _standings(season, season_nights(season, night), season_players(season))
+    return season_view(season, "standings", partial(_standings, season))
 
 
-def season_awards(season: Season, night: Night | None = None) -> list[Award]:
-    """The awards of the season (or of one night), from the same cached
-    nights as the standings."""
-    feats = joined(summary.feats for _, summary in season_nights(season, night))
-    names = {pid: person.name for pid, person in season_players(season).items()}
-    return awards(feats, names)
+def season_rows(season: Season) -> list[dict[str, Any]]:
+    """The season's standings rows alone (a player page shows one)."""
+
+    def rows(
+        summaries: list[tuple[str, NightSummary]], people: dict[str, Person]
+    ) -> list[dict[str, Any]]:
+        document = _standings(season, summaries, people)
+        return document["season"]["rows"]  # type: ignore[index, no-any-return]
+
+    return season_view(season, "rows", rows)
+
+
+def _standings(
+    season: Season,
+    summaries: list[tuple[str, NightSummary]],
+    people: dict[str, Person],
+) -> dict[str, object]:
+    tallies = [(day, summary.tallies) for day, summary in summaries]
+    return standings_from(tallies, people, season_settings(season))

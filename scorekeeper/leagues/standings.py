@@ -42,12 +42,13 @@ class Tally:
         self.bids += other.bids
         self.made += other.made
 
-    def measure(self, name: str) -> Fraction:
+    def measure(self, name: str) -> Fraction | int:
         if name == "win_pct":
-            return Fraction(self.won, self.played) if self.played else Fraction(0)
+            return Fraction(self.won, self.played) if self.played else 0
         if name == "made_pct":
-            return Fraction(self.made, self.bids) if self.bids else Fraction(0)
-        return Fraction(getattr(self, name))
+            return Fraction(self.made, self.bids) if self.bids else 0
+        value: int = getattr(self, name)
+        return value
 
 
 @dataclass
@@ -120,15 +121,16 @@ def night_tallies(games: Iterable[GameResult]) -> dict[str, Tally]:
 def ranked(rows: Iterable[Row], order: tuple[str, ...]) -> list[Row]:
     """Sorted by ``order`` (each higher first), then name, then id; equal
     on every measure of ``order``: the same rank, and the next one skips."""
-
-    def key(row: Row) -> tuple[Fraction, ...]:
-        return tuple(row.tally.measure(name) for name in order)
-
-    listed = sorted(rows, key=lambda row: (row.player.name, row.player.id))
-    listed.sort(key=key, reverse=True)
-    for position, row in enumerate(listed, start=1):
-        before = listed[position - 2] if position > 1 else None
-        row.rank = before.rank if before and key(before) == key(row) else position
+    keyed = [
+        (tuple(row.tally.measure(name) for name in order), row)
+        for row in sorted(rows, key=lambda row: (row.player.name, row.player.id))
+    ]
+    keyed.sort(key=lambda pair: pair[0], reverse=True)  # stable: names stay
+    listed = []
+    for position, (key, row) in enumerate(keyed, start=1):
+        before = keyed[position - 2] if position > 1 else None
+        row.rank = before[1].rank if before and before[0] == key else position
+        listed.append(row)
     return listed
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from scorekeeper.leagues.standings import GameResult, Tally, game_tallies
+from scorekeeper.seatstats import SeatStats
 
 TOGETHER = 3
 
@@ -29,6 +30,8 @@ class Played:
     table: int
     seat: int
     game: GameResult
+    season: int = 0  # which season of the league (its id), where it matters
+    mine: SeatStats | None = None  # the player's seat's statistics
 
 
 @dataclass
@@ -92,7 +95,7 @@ def player_stats(me: str, games: Sequence[Played]) -> PlayerStats:
         stats.games += 1
         stats.won += tally.won
         stats.margin += tally.margin
-        mine = game.stats[seat] if game.stats else None
+        mine = played.mine
         if mine is not None:
             for bid, (count, made) in mine["bids"].items():
                 line = stats.bids.setdefault(bid, [0, 0])

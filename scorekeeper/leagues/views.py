@@ -296,4 +296,6 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         pk=player_id,
         league__organizers=organizer(request),
     )
-    return render(request, "leagues/player.html", player_page(found))
+    every_game = request.GET.get("games") == "all"
+    page = player_page(found, every_game=every_game)
+    return render(request, "leagues/player.html", page)

@@ -98,7 +98,8 @@ def test_cached_nights_follow_every_change_to_their_standings(
     season: Season, organizer: User
 ) -> None:
     """A night's tallies are cached; a hand, a correction after closing and
-    a merge of two players each show at once, equal to a cold computation."""
+    a merge of two players and a rename each show at once, equal to a cold
+    computation."""
     night = progressive_night(season)
     first = services.round_start(night=night, rng=random.Random(2), now=NOW)
     game = first.tables.select_related("game")[0].game
@@ -131,6 +132,10 @@ def test_cached_nights_follow_every_change_to_their_standings(
     services.player_merge(keep=newcomer, merge=game.table.seats.all()[0].player)
     season.league.refresh_from_db()
     assert season_standings(season) == fresh() != seen[-1]
+    seen.append(season_standings(season))
+    services.player_rename(player=newcomer, name="Nancy")
+    assert season_standings(season) == fresh() != seen[-1]
+    assert "Nancy" in json.dumps(season_standings(season))
 
 
 def _by_name(document: dict[str, object]) -> dict[str, object]:

@@ -11,9 +11,7 @@ from scorekeeper.seatstats import SeatStats
 QUIET = SeatStats(bids={}, sets=0, conceded=0, run="", best=0)
 
 
-def _game(
-    players: str, totals: tuple[int, int], ann: SeatStats = QUIET, finished: bool = True
-) -> GameResult:
+def _game(players: str, totals: tuple[int, int], finished: bool = True) -> GameResult:
     """Ann in seat 0 (side 0) with the players of ``players`` in seats 1-3."""
     winner = 0 if totals[0] >= totals[1] else 1
     return GameResult(
@@ -24,7 +22,6 @@ def _game(
         winners=frozenset({winner}),
         bids=(0, 0, 0, 0),
         made=(0, 0, 0, 0),
-        stats=(ann, QUIET, QUIET, QUIET),
     )
 
 
@@ -33,10 +30,10 @@ def test_the_numbers_of_a_player_over_two_nights() -> None:
         bids={"3": [2, 1], "moon": [1, 1]}, sets=2, conceded=1, run="MSM", best=7
     )
     games = [
-        Played("2026-01-01", 1, 1, 0, _game("bob cat dan", (32, 20), bidding)),
+        Played("2026-01-01", 1, 1, 0, _game("bob cat dan", (32, 20)), mine=bidding),
         Played("2026-01-01", 2, 1, 0, _game("bob cat dan", (32, 28))),
         Played("2026-01-01", 3, 2, 0, _game("eve cat fay", (10, 32))),
-        Played("2026-01-08", 1, 1, 0, _game("bob cat dan", (20, 32), bidding)),
+        Played("2026-01-08", 1, 1, 0, _game("bob cat dan", (20, 32)), mine=bidding),
         Played("2026-01-08", 2, 1, 0, _game("dan eve bob", (5, 6), finished=False)),
         Played("2026-01-08", 3, 1, 0, _game("eve gus fay", (32, 31))),
     ]

@@ -11,6 +11,7 @@ from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -40,9 +41,9 @@ def _night(season: Season, day: date, seed: int) -> Night:
     return night
 
 
-def _ratings(season: Season) -> list[tuple[int, int, float, float]]:
+def _ratings(season: Season) -> list[tuple[int, object, int, object]]:
     rows = Rating.objects.filter(league=season.league)
-    return list(rows.values_list("position", "player", "mu", "sigma"))
+    return list(rows.values_list("position", "game", "seq", "skills"))
 
 
 def test_a_late_correction_redoes_the_ratings_after_it_as_a_rebuild_would(
@@ -120,7 +121,7 @@ def test_the_player_page_counts_from_the_games(
     assert sum(n for _, n, _ in stats.bid_lines) == bids
     assert sum(m for _, _, m in stats.bid_lines) == made
     html = page.content.decode()
-    assert "rating after each game" in html and "<svg" in html
+    assert "rating after each night" in html and "<svg" in html
     assert "Sets taken defending" in html
 
 
@@ -206,3 +207,31 @@ def test_an_unplayed_hand_only_season_shows_no_awards(
     page = client.get(f"/seasons/{season.pk}/")
     assert page.context["awards"] == [] and page.context["ratings"] == []
     assert "No award yet" in page.content.decode()
+
+
+def test_the_rebuild_command_redoes_rows_and_ratings(season: Season) -> None:
+    _night(season, date(2026, 1, 1), 1)
+    ratings_refresh(season.league)
+    running = _ratings(season)
+    rows = list(
+        Game.objects.order_by("pk").values_list("pk", "seat_stats", "totals", "winners")
+    )
+    Game.objects.update(seat_stats=[], winners=[])  # as after an upgrade
+    Rating.objects.all().delete()
+    out = io.StringIO()
+    call_command("rebuild", stdout=out)
+    assert "4 game rows rebuilt" in out.getvalue()
+    assert "Thursday: 4 games rated" in out.getvalue()
+    assert (
+        list(
+            Game.objects.order_by("pk").values_list(
+                "pk", "seat_stats", "totals", "winners"
+            )
+        )
+        == rows
+    )
+    assert _ratings(season) == running
+    with pytest.raises(CommandError, match="no league 99"):
+        call_command("rebuild", "--league", "99")
+    call_command("rebuild", "--league", str(season.league_id), stdout=out)
+    assert _ratings(season) == running
