@@ -94,24 +94,46 @@ class Award:
     why: str  # one line: what was counted
 
 
+# (title, measure, what was counted: for one, for more)
 AWARDS = (
-    ("Most bids made", "made", "{} bids made: bid and brought home."),
-    ("Biggest hand", "best", "{} points for their side in one hand they bid."),
-    ("Stone wall", "sets", "{} bids set while defending."),
-    ("Hot streak", "streak", "{} bids made in a row without being set."),
-    ("Most games won", "won", "{} games won."),
+    (
+        "Most bids made",
+        "made",
+        "1 bid made: bid and brought home.",
+        "{} bids made: bid and brought home.",
+    ),
+    (
+        "Biggest hand",
+        "best",
+        "1 point for their side in one hand they bid.",
+        "{} points for their side in one hand they bid.",
+    ),
+    (
+        "Stone wall",
+        "sets",
+        "1 bid set while defending.",
+        "{} bids set while defending.",
+    ),
+    (
+        "Hot streak",
+        "streak",
+        "1 bid made without being set.",
+        "{} bids made in a row without being set.",
+    ),
+    ("Most games won", "won", "1 game won.", "{} games won."),
 )
 
 
 def awards(feats: Mapping[str, Feats], names: Mapping[str, str]) -> list[Award]:
     """The awards, each to every player with the best figure (above 0)."""
     given = []
-    for title, measure, why in AWARDS:
+    for title, measure, one, more in AWARDS:
         figures = {pid: _figure(f, measure) for pid, f in feats.items()}
         top = max(figures.values(), default=0)
         if top > 0:
             winners = sorted(names[pid] for pid, n in figures.items() if n == top)
-            given.append(Award(title, tuple(winners), top, why.format(top)))
+            why = one if top == 1 else more.format(top)
+            given.append(Award(title, tuple(winners), top, why))
     return given
 
 

@@ -41,13 +41,17 @@ def line_chart(
     x_name: str,
     xs: Sequence[str],
     series: Sequence[tuple[str, Sequence[float]]],
+    *,
+    from_zero: bool = False,
 ) -> Chart | None:
     """Lines of values over ``xs`` (one value per x each); None when there
-    is nothing to draw."""
+    is nothing to draw. ``from_zero``: the scale starts at 0 (amounts,
+    such as points, whose size matters, not only their changes)."""
     values = [v for _, ys in series for v in ys]
     if not xs or not values:
         return None
-    low, high, step = _scale(min(values), max(values))
+    bottom = min(0, *values) if from_zero else min(values)
+    low, high, step = _scale(bottom, max(values))
     span_x = max(len(xs) - 1, 1)
 
     def x_at(i: int) -> float:

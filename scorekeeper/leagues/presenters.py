@@ -130,6 +130,7 @@ def _race(
         "Night",
         [_short(day) for day, _ in played],
         series,
+        from_zero=True,
     )
 
 
@@ -282,6 +283,7 @@ def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
         "Night",
         [_short(day) for day, _ in stats.by_night],
         [("Points", [tally.points for _, tally in stats.by_night])],
+        from_zero=True,
     )
     return {
         "player": player,

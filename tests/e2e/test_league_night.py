@@ -180,7 +180,7 @@ def test_a_whole_progressive_night_for_nine_players(
     # The standings: the night's, then the season's, then a player's page.
     expect(page.locator("table.standings").first.locator("tbody tr")).to_have_count(9)
     page.get_by_role("link", name="Autumn").click()
-    rows = page.locator("table.standings tbody tr")
+    rows = page.locator("table.standings").first.locator("tbody tr")
     expect(rows).to_have_count(9)
     looker.look("season")
     page.screenshot(path=str(DOCS / "league-standings.png"), full_page=True)

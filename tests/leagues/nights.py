@@ -10,17 +10,21 @@ from scorekeeper.gamelog import replay_log
 from scorekeeper.leagues import services
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.models import Game
+from scorekeeper.rules.events import Call
 from tests.records import NOW
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
 
-def play_hand(game: Game, *, bidder_side_takes: int = 6) -> None:
-    """The next hand: the first bidder bids the lowest (or forced) bid."""
+def play_hand(
+    game: Game, *, bidder_side_takes: int = 6, bid: Call | None = None
+) -> None:
+    """The next hand: the first bidder bids ``bid`` (or the lowest bid, or
+    the pepper round's forced bid)."""
     board = replay_log(load(game))
     turn = board.next
     assert turn is not None
-    bid = turn.forced_bid or board.variant.lowest_bid
+    call = turn.forced_bid or bid or board.variant.lowest_bid
     side = board.variant.side_of(turn.first_bidder)
     tricks = [0, 0]
     tricks[side], tricks[1 - side] = bidder_side_takes, 6 - bidder_side_takes
@@ -28,7 +32,7 @@ def play_hand(game: Game, *, bidder_side_takes: int = 6) -> None:
         game=game,
         expected_seq=game.last_seq,
         bidder=turn.first_bidder,
-        bid=bid,
+        bid=call,
         trump="hearts",
         tricks=tricks,
         now=NOW,

@@ -71,6 +71,7 @@ def test_a_night_of_two_games_hands_out_the_awards() -> None:
     assert given_out["Stone wall"].names == ("Bob", "Dan")  # a tie: both
     assert given_out["Hot streak"].figure == 3
     assert given_out["Most games won"].names == ("Ann", "Bob", "Cat", "Dan")
+    assert given_out["Most games won"].why == "1 game won."  # one, not "1 games"
 
 
 def test_unfinished_games_count_for_no_award_and_nothing_is_given_for_zero() -> None:

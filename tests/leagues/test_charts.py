@@ -46,3 +46,11 @@ def test_many_points_carry_no_dots_and_nothing_draws_no_chart() -> None:
     )
     assert chart is not None and chart.lines[0].dots == ()
     assert line_chart("Rating", "Game", [], []) is None
+
+
+def test_amounts_can_be_drawn_from_zero() -> None:
+    points = [("Points", [57.0, 59.0, 59.0])]
+    close = line_chart("Points per night", "Night", ["a", "b", "c"], points)
+    whole = line_chart("Points", "Night", ["a", "b", "c"], points, from_zero=True)
+    assert close is not None and whole is not None
+    assert close.y_ticks[0][1] == "57" and whole.y_ticks[0][1] == "0"
