@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.eventstore import load
+from scorekeeper.gamelog import replay_log
+from scorekeeper.models import Game
 from scorekeeper.seatstats import seat_bids, seat_stats
 from tests.factories import conceded, passed, play, played, variant
+from tests.records import NOW, new_game
 
 
 def test_bids_sets_concessions_runs_and_the_best_hand_per_seat() -> None:
@@ -30,3 +39,29 @@ def test_bids_sets_concessions_runs_and_the_best_hand_per_seat() -> None:
         "best": 0,
     }
     assert seat_bids(stats) == ([1, 2, 1, 0], [1, 1, 1, 0])
+
+
+@pytest.mark.django_db
+def test_the_migration_fills_the_statistics_of_games_already_stored() -> None:
+    game = new_game()
+    for bidder_takes in (4, 1):
+        board = replay_log(load(game))
+        turn = board.next
+        assert turn is not None
+        services.hand_record(
+            game=game,
+            expected_seq=game.last_seq,
+            bidder=turn.first_bidder,
+            bid=3,
+            trump="hearts",
+            tricks=[bidder_takes, 6 - bidder_takes]
+            if turn.first_bidder % 2 == 0
+            else [6 - bidder_takes, bidder_takes],
+            now=NOW,
+        )
+    stored = Game.objects.get(pk=game.pk).seat_stats
+    Game.objects.update(seat_stats=[])  # as before the migration
+    migration = importlib.import_module("scorekeeper.migrations.0005_game_seat_stats")
+    migration.fill_seat_stats(None, None)
+    assert Game.objects.get(pk=game.pk).seat_stats == stored
+    assert [seat["run"] for seat in stored] == ["", "M", "S", ""]

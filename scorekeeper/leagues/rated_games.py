@@ -76,7 +76,9 @@ def _finished_games(league: League) -> list[_Game]:
 
 def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
     """Bring the league's ratings up to date; returns how many games were
-    (re)rated."""
+    (re)rated. Two requests at once: the league row's lock (PostgreSQL) or
+    the immediate transaction (SQLite, config.settings) makes the second
+    wait, and it then finds the work done."""
     version = _version(league)
     if not rebuild and version == league.rated_version:
         return 0

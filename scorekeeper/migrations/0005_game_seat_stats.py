@@ -10,11 +10,18 @@ from django.db import migrations, models
 
 def fill_seat_stats(apps: Any, schema_editor: Any) -> None:
     # The live code, not the historical model: the statistics are the
-    # engine's replay of each log, which only the live code can do.
-    from scorekeeper.eventstore import rebuild_rows
+    # engine's replay of each log, which only the live code can do. Only
+    # this migration's column is written, so that the migration still runs
+    # when the row's projection gains columns later.
+    from scorekeeper.eventstore import load
+    from scorekeeper.gamelog import replay_log
     from scorekeeper.models import Game
+    from scorekeeper.seatstats import seat_stats
 
-    rebuild_rows(Game.objects.filter(last_seq__gt=0).only("pk", "last_seq"))
+    fields = ("pk", "preset", "seats", "first_dealer", "overrides", "last_seq")
+    for game in Game.objects.filter(last_seq__gt=0).only(*fields):
+        stats = seat_stats(replay_log(load(game)))
+        Game.objects.filter(pk=game.pk).update(seat_stats=stats)
 
 
 class Migration(migrations.Migration):

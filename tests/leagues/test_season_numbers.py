@@ -7,7 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 from datetime import date
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -235,3 +237,15 @@ def test_the_rebuild_command_redoes_rows_and_ratings(season: Season) -> None:
         call_command("rebuild", "--league", "99")
     call_command("rebuild", "--league", str(season.league_id), stdout=out)
     assert _ratings(season) == running
+
+
+def test_the_readme_documents_the_csv_header_rows() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    documented = set(
+        re.findall(r"`(rank,player[a-z_,]*|night,round[a-z_0-9,]*)`", readme)
+    )
+    assert documented == {
+        ",".join(SEASON_STANDINGS),
+        ",".join(STANDINGS),
+        ",".join(HANDS),
+    }
