@@ -125,6 +125,17 @@ def _database() -> dict[str, Any]:
 DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Each process's own memory: rate-limit counters, and the league standings'
+# cached nights and seasons. Their keys carry the data's version (read from
+# the database on every view), so a process never serves another's stale
+# entry; room for a few seasons' nights, each entry a few kilobytes.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
+
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = False
