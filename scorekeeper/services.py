@@ -29,6 +29,7 @@ from .gamelog import (
     read_log,
 )
 from .models import Game
+from .rules.engine import Scoreboard
 from .rules.events import (
     AuctionCall,
     Call,
@@ -180,6 +181,12 @@ def game_import(*, document: str | bytes, by: str = "", now: datetime) -> Game:
     """A new game from a pepper-log v1 document, refused whole if any event
     is illegal (``LogError``: ``event N: ...`` or ``log: ...``)."""
     log, board = read_and_replay(document)
+    return game_store(log=log, board=board, by=by, now=now)
+
+
+def game_store(*, log: GameLog, board: Scoreboard, by: str = "", now: datetime) -> Game:
+    """A new game of a log already read and refereed (``board`` is its
+    replay): stored whole, as ``game_import`` stores a document."""
     with transaction.atomic():
         game = Game.objects.create(
             import_digest=_digest(log),

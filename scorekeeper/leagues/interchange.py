@@ -17,9 +17,16 @@ from typing import Any
 from django.db import transaction
 
 from scorekeeper import services
-from scorekeeper.gamelog import LogError, parse_log
+from scorekeeper.gamelog import parse_log
 from scorekeeper.leagues.models import League, Night, Player, Round, Season, Seat, Table
-from scorekeeper.leagues.season import FORMAT, VERSION, SeasonError, parse_season
+from scorekeeper.leagues.season import (
+    FORMAT,
+    VERSION,
+    LeagueGame,
+    SeasonError,
+    parse_season,
+)
+from scorekeeper.leagues.season import Night as ParsedNight
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import LeagueError, season_create
 from scorekeeper.models import Game
@@ -93,8 +100,8 @@ def season_import(*, league: League, text: str | bytes, now: datetime) -> Season
             **rules,
         )
         players = _players(league, parsed.players)
-        for raw in document["nights"]:
-            _night(season, raw, players, now)
+        for raw, night in zip(document["nights"], parsed.nights, strict=True):
+            _night(season, raw, night, players, now)
     return season
 
 
@@ -137,21 +144,25 @@ def _players(league: League, listed: dict[str, Person]) -> dict[str, Player]:
 
 
 def _night(
-    season: Season, raw: dict[str, Any], players: dict[str, Player], now: datetime
+    season: Season,
+    raw: dict[str, Any],
+    parsed: ParsedNight,
+    players: dict[str, Player],
+    now: datetime,
 ) -> None:
     form = raw.get("format")
     if form not in Night.FORMATS:
         form = Night.PROGRESSIVE if season.seats == 4 else Night.FIXED
     night = Night.objects.create(
         season=season,
-        date=date.fromisoformat(str(raw["date"])),
+        date=date.fromisoformat(parsed.date),
         format=form,
         closed_at=now,
         created_at=now,
     )
-    by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for game in raw["games"]:
-        by_round[game["round"]].append(game)
+    by_round: dict[int, list[LeagueGame]] = defaultdict(list)
+    for game in parsed.games:
+        by_round[game.round].append(game)
     for number in sorted(by_round):
         played = Round.objects.create(
             night=night, number=number, started_at=now, called_at=now
@@ -161,15 +172,13 @@ def _night(
 
 
 def _table(
-    played: Round, raw: dict[str, Any], players: dict[str, Player], now: datetime
+    played: Round, parsed: LeagueGame, players: dict[str, Player], now: datetime
 ) -> None:
-    try:
-        game = services.game_import(document=json.dumps(raw["log"]), now=now)
-    except LogError as error:  # refereed already: not expected
-        raise LeagueError(str(error)) from None
+    """The game as the season's referee read it (not replayed again)."""
+    game = services.game_store(log=parsed.log, board=parsed.board, now=now)
     Game.objects.filter(pk=game.pk).update(locked=True)
-    table = Table.objects.create(round=played, number=raw["table"], game=game)
+    table = Table.objects.create(round=played, number=parsed.table, game=game)
     Seat.objects.bulk_create(
         Seat(table=table, position=i, player=players[pid])
-        for i, pid in enumerate(raw["players"])
+        for i, pid in enumerate(parsed.players)
     )

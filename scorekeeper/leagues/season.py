@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from scorekeeper.gamelog import LogError, parse_log, read_json, replay_log
+from scorekeeper.gamelog import GameLog, LogError, parse_log, read_json, replay_log
 from scorekeeper.rules.engine import Scoreboard
 
 FORMAT, VERSION = "pepper-league", 1
@@ -40,6 +40,7 @@ class LeagueGame:
     round: int
     players: tuple[str, ...]  # the player id in each seat
     board: Scoreboard
+    log: GameLog  # as read (an import stores it without replaying again)
 
 
 @dataclass(frozen=True)
@@ -184,4 +185,4 @@ def _game(raw: object, n: int, m: int, players: dict[str, Player]) -> LeagueGame
             f'{where}: "players" must name one player per seat of its log '
             f"({len(log.seats)}, not {len(seated)})"
         )
-    return LeagueGame(raw["table"], raw["round"], tuple(seated), board)
+    return LeagueGame(raw["table"], raw["round"], tuple(seated), board, log)
