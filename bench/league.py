@@ -38,7 +38,7 @@ from bench.web import (  # noqa: E402  (sets up Django on a fresh SQLite file)
 from django.contrib.auth.models import User  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
-from django.db.models import Count  # noqa: E402
+from django.db.models import Count, F  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from scorekeeper.leagues import services  # noqa: E402
@@ -184,6 +184,20 @@ def main() -> None:
     print(
         f"  player page ({busy.games} games) p50 "
         f"{ms * statistics.median(player_times):7.1f} ms   (target < 100 ms)"
+    )
+    # The first view after one of the player's games changed (as a hand
+    # saved or voided changes it): re-rated from that game on, the
+    # player's numbers and that night's summary computed again.
+    last = Game.objects.filter(table__seats__player=busy).order_by(
+        "-table__round__night__date", "-table__round__number", "-table__number"
+    )[0]
+    changed = []
+    for _ in range(9):
+        Game.objects.filter(pk=last.pk).update(last_seq=F("last_seq") + 1)
+        changed += timed_gets(client, f"/players/{busy.pk}/", 1)
+    print(
+        f"    first view after a change to its last game p50 "
+        f"{ms * statistics.median(changed):7.1f} ms"
     )
 
     # 2. A save at a league table beside a save in a plain game.

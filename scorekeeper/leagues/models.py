@@ -192,6 +192,9 @@ class Rating(models.Model):
     position = models.PositiveIntegerField()
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     seq = models.PositiveIntegerField()
+    # Where the game falls in the league's order: "date:season:round:table"
+    # (zero-padded: the strings sort as the games were played).
+    order = models.CharField(max_length=40, default="")
     # After the game, per player: {"p<player id>": [mu, sigma]} (a key
     # that is not all digits, so that a database reads it as a key).
     skills = models.JSONField()
@@ -202,4 +205,5 @@ class Rating(models.Model):
                 fields=["league", "position"], name="rated_once_a_position"
             )
         ]
+        indexes = [models.Index(fields=["league", "order"])]
         ordering = ["position"]

@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
+from django.core.cache import cache
 from django.urls import reverse
 
 from scorekeeper.gamelog import game_variant
@@ -32,7 +33,7 @@ from scorekeeper.leagues.results import (
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked, standings_from
-from scorekeeper.leagues.stats import Pairing, Played, player_stats
+from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, player_stats
 from scorekeeper.presenters import points
 from scorekeeper.rules.referee import turn_of
 
@@ -258,20 +259,49 @@ def _team_rows(
 RECENT_GAMES = 20  # on a player's page, unless all are asked for
 
 
+@dataclass(frozen=True)
+class PlayerNumbers:
+    """What a player's page computes from the games (ids, not names)."""
+
+    stats: PlayerStats
+    nightly: dict[date, Skill]  # the rating after each night's last game
+    recent: list[Played]  # newest first: the latest RECENT_GAMES, or all
+    games: int
+    nights: int
+    seasons: frozenset[int]
+
+
+def player_numbers(player: Player, *, every_game: bool = False) -> PlayerNumbers:
+    """The player's numbers, cached under the league's rated version, which
+    changes with any change to any of its games (``ratings_refresh`` has
+    just brought it up to date); names are put in when the page is shown."""
+    key = f"player:{player.pk}:{every_game}:{player.league.rated_version}"
+    found: PlayerNumbers | None = cache.get(key)
+    if found is None:
+        played = player_results(player)
+        found = PlayerNumbers(
+            stats=player_stats(str(player.pk), played),
+            nightly=dict(rating_history(player)),
+            recent=played[::-1][: None if every_game else RECENT_GAMES],
+            games=len(played),
+            nights=len({(game.season, game.night) for game in played}),
+            seasons=frozenset(game.season for game in played),
+        )
+        cache.set(key, found, timeout=None)
+    return found
+
+
 def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
     ratings_refresh(player.league)
-    shown = None if every_game else RECENT_GAMES
     player.refresh_from_db(fields=["mu", "sigma", "rated_games"])
     names = dict(player.league.players.values_list("pk", "name"))
-    played = player_results(player)
-    me = str(player.pk)
-    stats = player_stats(me, played)
+    numbers = player_numbers(player, every_game=every_game)
+    stats, nightly = numbers.stats, numbers.nightly
     seasons = []
-    for season in Season.objects.filter(pk__in={game.season for game in played}):
-        mine = [r for r in season_rows(season) if r["player"] == me]
+    for season in Season.objects.filter(pk__in=numbers.seasons):
+        mine = [r for r in season_rows(season) if r["player"] == str(player.pk)]
         if mine:
             seasons.append({"season": season, "row": standing_rows(mine)[0]})
-    nightly = dict(rating_history(player))  # a night's last game stays
     rating_chart = line_chart(
         f"{player.name}'s rating after each night",
         "Night",
@@ -300,10 +330,10 @@ def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
         ],
         "rating_chart": rating_chart,
         "nights_chart": nights_chart,
-        "games": [_game_line(game, names) for game in played[::-1][:shown]],
-        "all_games": len(played),
+        "games": [_game_line(game, names) for game in numbers.recent],
+        "all_games": numbers.games,
         "seasons": seasons,
-        "nights": len({(game.season, game.night) for game in played}),
+        "nights": numbers.nights,
     }
 
 

@@ -18,7 +18,7 @@ from datetime import date
 from uuid import UUID
 
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Min, Q, Sum
 
 from scorekeeper.leagues.models import League, Player, Rating, Seat, Table
 from scorekeeper.leagues.ratings import Rated, Skill, rate
@@ -29,8 +29,14 @@ from scorekeeper.leagues.results import sides_of
 class _Game:
     game: UUID
     seq: int
+    order: str
     players: tuple[int, ...]
     rated: Rated
+
+
+def _order(day: date, season: int, round: int, table: int) -> str:
+    """A game's place in the league's order, as a string that sorts so."""
+    return f"{day.isoformat()}:{season:010d}:{round:05d}:{table:05d}"
 
 
 def _version(league: League) -> str:
@@ -46,23 +52,41 @@ def _version(league: League) -> str:
     )
 
 
-def _finished_games(league: League) -> list[_Game]:
+_PLACE = ("round__night__date", "round__night__season", "round__number", "number")
+
+
+def _finished_games(league: League, since: str = "") -> list[_Game]:
+    """The league's finished games in order, from the place ``since`` on."""
     tables = Table.objects.filter(
         round__night__season__league=league, game__finished=True
-    ).order_by("round__night__date", "round__night__season", "round__number", "number")
+    ).order_by(*_PLACE)
+    if since:
+        tables = tables.filter(round__night__date__gte=since[:10])
     seated: dict[int, list[int]] = defaultdict(list)
     seats = Seat.objects.filter(table__in=tables).order_by("table", "position")
     for table_id, player_id in seats.values_list("table", "player"):
         seated[table_id].append(player_id)
     games = []
-    for table_id, game_id, seq, winners, preset, overrides in tables.values_list(
+    for (
+        table_id,
+        game_id,
+        seq,
+        winners,
+        preset,
+        overrides,
+        *place,
+    ) in tables.values_list(
         "pk",
         "game",
         "game__last_seq",
         "game__winners",
         "round__night__season__preset",
         "round__night__season__overrides",
+        *_PLACE,
     ):
+        order = _order(*place)
+        if order < since:
+            continue
         players = tuple(seated[table_id])
         rules = json.dumps(overrides, sort_keys=True)
         rated = Rated(
@@ -70,73 +94,114 @@ def _finished_games(league: League) -> list[_Game]:
             sides_of(preset, len(players), rules),
             frozenset(winners),
         )
-        games.append(_Game(game_id, seq, players, rated))
+        games.append(_Game(game_id, seq, order, players, rated))
     return games
+
+
+def _first_change(league: League, rated_roster: int) -> str | None:
+    """The place of the first game whose rating must be redone: a rated
+    game that changed (its log grew, or it is no longer finished or in the
+    league) or a finished game not rated yet; "" for all of them (after a
+    merge); None when nothing rated changes."""
+    if league.roster_version != rated_roster:
+        return ""
+    rated = Rating.objects.filter(league=league)
+    changed = rated.filter(
+        Q(game__finished=False) | ~Q(seq=F("game__last_seq")) | Q(game__table=None)
+    ).aggregate(first=Min("order"))["first"]
+    new = (
+        Table.objects.filter(round__night__season__league=league, game__finished=True)
+        .exclude(game__in=rated.values("game"))
+        .values_list(*_PLACE)
+    )
+    places = [_order(*place) for place in new]
+    if changed is not None:
+        places.append(changed)
+    return min(places, default=None)
 
 
 def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
     """Bring the league's ratings up to date; returns how many games were
-    (re)rated. Two requests at once: the league row's lock (PostgreSQL) or
-    the immediate transaction (SQLite, config.settings) makes the second
-    wait, and it then finds the work done."""
+    (re)rated. Afterwards ``league.rated_version`` is the version of
+    everything the league's games hold now (pages key caches on it). Two
+    requests at once: the league row's lock (PostgreSQL) or the immediate
+    transaction (SQLite, config.settings) makes the second wait, and it
+    then finds the work done."""
     version = _version(league)
     if not rebuild and version == league.rated_version:
         return 0
     with transaction.atomic():
         locked = League.objects.select_for_update().get(pk=league.pk)
         if not rebuild and version == locked.rated_version:
+            league.rated_version = version
             return 0  # another request did it meanwhile
-        games = _finished_games(league)
-        rated = {
-            position: (game, seq)
-            for position, game, seq in Rating.objects.filter(league=league).values_list(
-                "position", "game", "seq"
-            )
-        }
-        start = 0
-        if not rebuild and league.roster_version == _rated_roster(locked):
-            while start < len(games) and rated.get(start) == (
-                games[start].game,
-                games[start].seq,
-            ):
-                start += 1
-        skills = _skills_before(league, start, len(rated))
-        Rating.objects.filter(league=league, position__gte=start).delete()
-        rows: list[Rating] = []
-        for position, game in enumerate(games[start:], start=start):
-            after = rate(skills, game.rated)
-            skills.update(after)
-            rows.append(
-                Rating(
-                    league=league,
-                    position=position,
-                    game_id=game.game,
-                    seq=game.seq,
-                    skills={f"p{pid}": [s.mu, s.sigma] for pid, s in after.items()},
-                )
-            )
-        Rating.objects.bulk_create(rows, batch_size=2000)
-        _current(league, skills, games)
+        since = "" if rebuild else _first_change(league, _rated_roster(locked))
+        rerated = 0
+        if since is not None:
+            rerated = _rate_from(league, since)
         League.objects.filter(pk=league.pk).update(rated_version=version)
         league.rated_version = version
-    return len(games) - start
+    return rerated
 
 
-def _skills_before(league: League, start: int, rated: int) -> dict[str, Skill]:
-    """Every player's skill before the game at ``start``: the players'
-    current ratings when every rated game stays, else replayed from the
-    stored rows before it (each player's last one)."""
+def _rate_from(league: League, since: str) -> int:
+    """Redo the ratings of the games from the place ``since`` on: only the
+    players of those games (as rated before, and now) move."""
+    rated = Rating.objects.filter(league=league)
+    start = rated.filter(order__lt=since).count()  # these stay as they are
+    games = _finished_games(league, since)
+    touched = {str(pk) for game in games for pk in game.players}
+    for after in rated.filter(position__gte=start).values_list("skills", flat=True):
+        touched.update(key[1:] for key in after)
+    if start == 0:
+        touched.update(str(pk) for pk in league.players.values_list("pk", flat=True))
+    skills = _skills_before(league, start, rated.count(), touched)
+    rated.filter(position__gte=start).delete()
+    rows: list[Rating] = []
+    for position, game in enumerate(games, start=start):
+        after = rate(skills, game.rated)
+        skills.update(after)
+        rows.append(
+            Rating(
+                league=league,
+                position=position,
+                game_id=game.game,
+                seq=game.seq,
+                order=game.order,
+                skills={f"p{pid}": [s.mu, s.sigma] for pid, s in after.items()},
+            )
+        )
+    Rating.objects.bulk_create(rows, batch_size=2000)
+    _current(league, skills, touched)
+    return len(games)
+
+
+def _skills_before(
+    league: League, start: int, rated: int, needed: set[str]
+) -> dict[str, Skill]:
+    """The skill of each ``needed`` player before the game at ``start``
+    (none for a player not rated before it): the players' current ratings
+    when every rated game stays, else each one's last stored rating
+    before it, read back from there."""
     if start and start == rated:
-        current = league.players.values_list("pk", "mu", "sigma")
+        current = league.players.filter(pk__in=[int(pid) for pid in needed])
         return {
             str(pk): Skill(mu, sigma)
-            for pk, mu, sigma in current
+            for pk, mu, sigma in current.values_list("pk", "mu", "sigma")
             if mu is not None and sigma is not None
         }
     skills: dict[str, Skill] = {}
-    earlier = Rating.objects.filter(league=league, position__lt=start)
-    for after in earlier.values_list("skills", flat=True):  # in order
-        skills.update({key[1:]: Skill(mu, sigma) for key, (mu, sigma) in after.items()})
+    missing = set(needed)
+    earlier = Rating.objects.filter(league=league, position__lt=start).order_by(
+        "-position"
+    )
+    for after in earlier.values_list("skills", flat=True).iterator(chunk_size=500):
+        for key, (mu, sigma) in after.items():
+            if key[1:] in missing:
+                skills[key[1:]] = Skill(mu, sigma)
+                missing.discard(key[1:])
+        if not missing:
+            break
     return skills
 
 
@@ -145,13 +210,20 @@ def _rated_roster(league: League) -> int:
     return int(league.rated_version.rsplit(":", 1)[-1] or -1)
 
 
-def _current(league: League, skills: dict[str, Skill], games: list[_Game]) -> None:
-    """Each player's latest rating and games rated, kept on the player."""
+def _current(league: League, skills: dict[str, Skill], touched: set[str]) -> None:
+    """The latest rating and games rated of each player whose ratings
+    were redone, kept on the player."""
+    ids = [int(pid) for pid in touched]
     counts: dict[int, int] = defaultdict(int)
-    for game in games:
-        for pk in game.players:
-            counts[pk] += 1
-    players = list(league.players.all())
+    seated = Seat.objects.filter(
+        player__in=ids,
+        table__round__night__season__league=league,
+        table__game__finished=True,
+    )
+    per_player = seated.values("player").annotate(n=Count("pk"))
+    for pk, games in per_player.values_list("player", "n"):
+        counts[pk] = games
+    players = list(league.players.filter(pk__in=ids))
     for player in players:
         skill = skills.get(str(player.pk))
         player.mu = skill.mu if skill else None

@@ -48,17 +48,18 @@ def _ratings(season: Season) -> list[tuple[int, object, int, object]]:
     return list(rows.values_list("position", "game", "seq", "skills"))
 
 
+@pytest.mark.parametrize(("corrected", "rerated"), [(0, 11), (1, 7), (2, 3)])
 def test_a_late_correction_redoes_the_ratings_after_it_as_a_rebuild_would(
-    season: Season, organizer: User
+    season: Season, organizer: User, corrected: int, rerated: int
 ) -> None:
-    first = _night(season, date(2026, 1, 1), 1)
-    _night(season, date(2026, 1, 8), 2)
-    assert ratings_refresh(season.league) == 8  # 2 nights x 2 rounds x 2 tables
+    """Three nights of 4 games; the 2nd game (round 1, table 2) of night
+    1, 2 or 3 gets a hand voided after closing: the ratings from it on are
+    redone, those before it stay, and all equal a rebuild from scratch."""
+    nights = [_night(season, date(2026, 1, 1 + 7 * n), n) for n in range(3)]
+    assert ratings_refresh(season.league) == 12  # 3 nights x 2 rounds x 2 tables
     assert ratings_refresh(season.league) == 0  # nothing changed: nothing done
     before = _ratings(season)
-    # Night 1's first game: its first hand was wrong and is voided.
-    table = first.rounds.get(number=1).tables.select_related("game").first()
-    assert table is not None
+    table = nights[corrected].rounds.get(number=1).tables.get(number=2)
     game = table.game
     services.closed_game_change(
         game=game,
@@ -70,13 +71,16 @@ def test_a_late_correction_redoes_the_ratings_after_it_as_a_rebuild_would(
         ),
         now=NOW,
     )
-    assert ratings_refresh(season.league) == 8  # that game and every one after
+    assert ratings_refresh(season.league) == rerated  # that game and every one after
     running = _ratings(season)
+    assert running[: 12 - rerated] == before[: 12 - rerated]
     assert running != before and len(running) == len(before)
-    players = list(Player.objects.values_list("pk", "mu", "sigma"))
-    assert ratings_refresh(season.league, rebuild=True) == 8
+    players = list(Player.objects.order_by("pk").values_list("pk", "mu", "sigma"))
+    assert ratings_refresh(season.league, rebuild=True) == 12
     assert _ratings(season) == running
-    assert list(Player.objects.values_list("pk", "mu", "sigma")) == players
+    assert (
+        list(Player.objects.order_by("pk").values_list("pk", "mu", "sigma")) == players
+    )
 
 
 def test_a_new_game_is_rated_on_from_the_ratings_before_it(season: Season) -> None:
@@ -87,6 +91,8 @@ def test_a_new_game_is_rated_on_from_the_ratings_before_it(season: Season) -> No
     played = services.round_start(night=night, rng=random.Random(3), now=NOW)
     table = played.tables.select_related("game").first()
     assert table is not None
+    play_hand(table.game)  # a hand at a game still being played
+    assert ratings_refresh(season.league) == 0  # rates nothing
     play_out(table.game)
     assert ratings_refresh(season.league) == 1
     assert _ratings(season)[: len(before)] == before
@@ -249,3 +255,23 @@ def test_the_readme_documents_the_csv_header_rows() -> None:
         ",".join(STANDINGS),
         ",".join(HANDS),
     }
+
+
+def test_a_players_cached_numbers_follow_a_new_game_and_a_rename(
+    client: Client, season: Season, organizer: User
+) -> None:
+    client.force_login(organizer)
+    _night(season, date(2026, 1, 1), 1)
+    night = progressive_night(season, date(2026, 1, 8))
+    played = services.round_start(night=night, rng=random.Random(5), now=NOW)
+    table = played.tables.select_related("game").first()
+    assert table is not None
+    player, partner = (seat.player for seat in table.seats.all()[:2])
+    before = client.get(f"/players/{player.pk}/").context["stats"].games
+    assert client.get(f"/players/{player.pk}/").context["stats"].games == before
+    play_out(table.game)
+    page = client.get(f"/players/{player.pk}/")
+    assert page.context["stats"].games == before + 1
+    assert page.context["nights"] == 2
+    services.player_rename(player=partner, name="Renamed")
+    assert "Renamed" in client.get(f"/players/{player.pk}/").content.decode()
