@@ -150,9 +150,17 @@ def _rate_from(league: League, since: str) -> int:
     rated = Rating.objects.filter(league=league)
     start = rated.filter(order__lt=since).count()  # these stay as they are
     games = _finished_games(league, since)
-    touched = {str(pk) for game in games for pk in game.players}
-    for after in rated.filter(position__gte=start).values_list("skills", flat=True):
-        touched.update(key[1:] for key in after)
+    # Games rated per player: those before ``start`` stay; the tail's are
+    # taken off (as rated before) and put back (as rated now).
+    counted: dict[str, int] = defaultdict(int)
+    redone = rated.filter(position__gte=start).values_list("skills", flat=True)
+    for after in redone if start else ():  # from the start: counted afresh
+        for key in after:
+            counted[key[1:]] -= 1
+    for game in games:
+        for pk in game.players:
+            counted[str(pk)] += 1
+    touched = set(counted)
     if start == 0:
         touched.update(str(pk) for pk in league.players.values_list("pk", flat=True))
     skills = _skills_before(league, start, rated.count(), touched)
@@ -172,7 +180,7 @@ def _rate_from(league: League, since: str) -> int:
             )
         )
     Rating.objects.bulk_create(rows, batch_size=2000)
-    _current(league, skills, touched)
+    _current(league, skills, touched, counted, fresh=start == 0)
     return len(games)
 
 
@@ -210,25 +218,24 @@ def _rated_roster(league: League) -> int:
     return int(league.rated_version.rsplit(":", 1)[-1] or -1)
 
 
-def _current(league: League, skills: dict[str, Skill], touched: set[str]) -> None:
+def _current(
+    league: League,
+    skills: dict[str, Skill],
+    touched: set[str],
+    counted: dict[str, int],
+    *,
+    fresh: bool,
+) -> None:
     """The latest rating and games rated of each player whose ratings
-    were redone, kept on the player."""
-    ids = [int(pid) for pid in touched]
-    counts: dict[int, int] = defaultdict(int)
-    seated = Seat.objects.filter(
-        player__in=ids,
-        table__round__night__season__league=league,
-        table__game__finished=True,
-    )
-    per_player = seated.values("player").annotate(n=Count("pk"))
-    for pk, games in per_player.values_list("player", "n"):
-        counts[pk] = games
-    players = list(league.players.filter(pk__in=ids))
+    were redone, kept on the player: ``counted`` is how many more games
+    each has rated (all of them, when ``fresh``)."""
+    players = list(league.players.filter(pk__in=[int(pid) for pid in touched]))
     for player in players:
         skill = skills.get(str(player.pk))
         player.mu = skill.mu if skill else None
         player.sigma = skill.sigma if skill else None
-        player.rated_games = counts[player.pk]
+        before = 0 if fresh else player.rated_games
+        player.rated_games = before + counted.get(str(player.pk), 0)
     Player.objects.bulk_update(players, ["mu", "sigma", "rated_games"], batch_size=500)
 
 

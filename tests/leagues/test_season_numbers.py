@@ -75,12 +75,18 @@ def test_a_late_correction_redoes_the_ratings_after_it_as_a_rebuild_would(
     running = _ratings(season)
     assert running[: 12 - rerated] == before[: 12 - rerated]
     assert running != before and len(running) == len(before)
-    players = list(Player.objects.order_by("pk").values_list("pk", "mu", "sigma"))
+    players = list(
+        Player.objects.order_by("pk").values_list("pk", "mu", "sigma", "rated_games")
+    )
     assert ratings_refresh(season.league, rebuild=True) == 12
     assert _ratings(season) == running
-    assert (
-        list(Player.objects.order_by("pk").values_list("pk", "mu", "sigma")) == players
+    again = Player.objects.order_by("pk").values_list(
+        "pk", "mu", "sigma", "rated_games"
     )
+    assert list(again) == players
+    for player in Player.objects.all():
+        finished = Game.objects.filter(table__seats__player=player, finished=True)
+        assert player.rated_games == finished.count()
 
 
 def test_a_new_game_is_rated_on_from_the_ratings_before_it(season: Season) -> None:
