@@ -32,7 +32,13 @@ from scorekeeper.leagues.results import (
 )
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import played_rounds
-from scorekeeper.leagues.standings import Row, Tally, ranked, standings_from
+from scorekeeper.leagues.standings import (
+    Row,
+    Tally,
+    ranked,
+    season_rows_from,
+    standings_from,
+)
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, player_stats
 from scorekeeper.presenters import points
 from scorekeeper.rules.referee import turn_of
@@ -80,8 +86,9 @@ def _season_numbers(
     people: dict[str, Person],
 ) -> dict[str, Any]:
     tallies = [(day, summary.tallies) for day, summary in summaries]
-    document = standings_from(tallies, people, season_settings(season))
-    season_rows: list[dict[str, Any]] = document["season"]["rows"]  # type: ignore[index]
+    season_rows: list[dict[str, Any]] = season_rows_from(
+        tallies, people, season_settings(season)
+    )
     feats = joined(summary.feats for _, summary in summaries)
     names = {pid: person.name for pid, person in people.items()}
     return {

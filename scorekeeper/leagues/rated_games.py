@@ -98,17 +98,21 @@ def _finished_games(league: League, since: str = "") -> list[_Game]:
     return games
 
 
-def _first_change(league: League, rated_roster: int) -> str | None:
+def _first_change(league: League, rated_roster: int, finished: int) -> str | None:
     """The place of the first game whose rating must be redone: a rated
     game that changed (its log grew, or it is no longer finished or in the
     league) or a finished game not rated yet; "" for all of them (after a
-    merge); None when nothing rated changes."""
+    merge); None when nothing rated changes. ``finished``: how many of the
+    league's games are finished now (when every rated game is unchanged
+    and there are as many, none is new)."""
     if league.roster_version != rated_roster:
         return ""
     rated = Rating.objects.filter(league=league)
     changed = rated.filter(
         Q(game__finished=False) | ~Q(seq=F("game__last_seq")) | Q(game__table=None)
     ).aggregate(first=Min("order"))["first"]
+    if changed is None and rated.count() == finished:
+        return None  # every finished game is rated, as it stands
     new = (
         Table.objects.filter(round__night__season__league=league, game__finished=True)
         .exclude(game__in=rated.values("game"))
@@ -135,7 +139,10 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
         if not rebuild and version == locked.rated_version:
             league.rated_version = version
             return 0  # another request did it meanwhile
-        since = "" if rebuild else _first_change(league, _rated_roster(locked))
+        finished = int(version.split(":")[1])
+        since = (
+            "" if rebuild else _first_change(league, _rated_roster(locked), finished)
+        )
         rerated = 0
         if since is not None:
             rerated = _rate_from(league, since)

@@ -28,6 +28,7 @@ from scorekeeper.leagues.standings import (
     GameResult,
     Tally,
     night_tallies,
+    season_rows_from,
     standings_from,
 )
 from scorekeeper.leagues.stats import Played
@@ -293,14 +294,14 @@ def season_standings(season: Season, night: Night | None = None) -> dict[str, ob
     return season_view(season, "standings", partial(_standings, season))
 
 
-def season_rows(season: Season) -> list[dict[str, Any]]:
+def season_rows(season: Season) -> list[dict[str, object]]:
     """The season's standings rows alone (a player page shows one)."""
 
     def rows(
         summaries: list[tuple[str, NightSummary]], people: dict[str, Person]
-    ) -> list[dict[str, Any]]:
-        document = _standings(season, summaries, people)
-        return document["season"]["rows"]  # type: ignore[index, no-any-return]
+    ) -> list[dict[str, object]]:
+        tallies = [(day, summary.tallies) for day, summary in summaries]
+        return season_rows_from(tallies, people, season_settings(season))
 
     return season_view(season, "rows", rows)
 

@@ -160,20 +160,30 @@ def standings_from(
 ) -> dict[str, object]:
     """The pepper-standings v1 document of each night's tallies."""
     nights_out = []
-    by_player: dict[str, list[tuple[int, Tally]]] = {}
-    for index, (day, tallies) in enumerate(nights):
+    for day, tallies in nights:
         rows = [Row(players[pid], tally) for pid, tally in tallies.items()]
         nights_out.append(
             {"date": day, "rows": [_row(row) for row in ranked(rows, settings.order)]}
         )
-        for pid, tally in tallies.items():
-            by_player.setdefault(pid, []).append((index, tally))
     return {
         "format": "pepper-standings",
         "version": 1,
         "nights": nights_out,
-        "season": {"rows": _season_rows(players, settings, by_player)},
+        "season": {"rows": season_rows_from(nights, players, settings)},
     }
+
+
+def season_rows_from(
+    nights: Sequence[tuple[str, Mapping[str, Tally]]],
+    players: Mapping[str, Player],
+    settings: Settings,
+) -> list[dict[str, object]]:
+    """The document's season rows alone (nights not ranked one by one)."""
+    by_player: dict[str, list[tuple[int, Tally]]] = {}
+    for index, (_, tallies) in enumerate(nights):
+        for pid, tally in tallies.items():
+            by_player.setdefault(pid, []).append((index, tally))
+    return _season_rows(players, settings, by_player)
 
 
 def _season_rows(
