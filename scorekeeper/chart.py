@@ -58,6 +58,24 @@ class Chart:
     bottom_edge: int = HEIGHT - BOTTOM
 
 
+@dataclass(frozen=True)
+class Plot:
+    """Where values land in a WIDTH x HEIGHT chart: ``steps`` intervals
+    along the bottom, values from ``low`` to ``high`` up the side. The
+    score chart and the league's charts place their points with it."""
+
+    steps: int
+    low: float
+    high: float
+
+    def x(self, step: int) -> float:
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * step / max(self.steps, 1), 1)
+
+    def y(self, value: float) -> float:
+        share = (value - self.low) / ((self.high - self.low) or 1)
+        return round(HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * share, 1)
+
+
 def score_chart(
     names: Sequence[str], totals_after: Sequence[Sequence[int]], target: int
 ) -> Chart:
@@ -68,14 +86,8 @@ def score_chart(
     low = min(0, *(min(values) for values in series))
     high = max(target, *(max(values) for values in series))
     hands = len(totals_after)
-
-    def x(hand: int) -> float:
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * hand / max(hands, 1), 1)
-
-    def y(total: int) -> float:
-        span = (HEIGHT - TOP - BOTTOM) * (total - low) / max(high - low, 1)
-        return round(HEIGHT - BOTTOM - span, 1)
-
+    plot = Plot(hands, low, high)
+    x, y = plot.x, plot.y
     lines = []
     for side, values in enumerate(series):
         colour, dash = STYLES[side % len(STYLES)]

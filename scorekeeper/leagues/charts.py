@@ -1,6 +1,7 @@
 """Line charts drawn on the server as SVG (no chart script): the geometry
-here, the markup in ``templates/leagues/_chart.html``. Each chart keeps its
-numbers as a table too, for screen readers and for anyone who wants them.
+here (points placed by the score chart's ``Plot``), the markup in
+``templates/leagues/_chart.html``. Each chart keeps its numbers as a table
+too, for screen readers and for anyone who wants them.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-WIDTH, HEIGHT = 320, 180
-LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 24  # room for the axes' labels
+from scorekeeper.chart import HEIGHT, LEFT, RIGHT, WIDTH, Plot
+
 MAX_DOTS = 40  # beyond this many points a line carries no dots
 
 
@@ -33,7 +34,6 @@ class Chart:
     height: int = HEIGHT
     plot_left: int = LEFT
     plot_right: int = WIDTH - RIGHT
-    plot_bottom: int = HEIGHT - BOTTOM
 
 
 def line_chart(
@@ -52,14 +52,8 @@ def line_chart(
         return None
     bottom = min(0, *values) if from_zero else min(values)
     low, high, step = _scale(bottom, max(values))
-    span_x = max(len(xs) - 1, 1)
-
-    def x_at(i: int) -> float:
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * i / span_x, 1)
-
-    def y_at(v: float) -> float:
-        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low), 1)
-
+    plot = Plot(len(xs) - 1, low, high)
+    x_at, y_at = plot.x, plot.y
     lines = []
     for label, ys in series:
         coords = [(x_at(i), y_at(v)) for i, v in enumerate(ys)]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scorekeeper.leagues.charts import HEIGHT, WIDTH, line_chart
+from scorekeeper.chart import HEIGHT, WIDTH
+from scorekeeper.leagues.charts import line_chart
 
 
 def test_a_line_spans_the_plot_and_its_numbers_are_a_table() -> None:
