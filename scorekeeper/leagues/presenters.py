@@ -3,7 +3,6 @@ standings; the views only render it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -23,22 +22,15 @@ from scorekeeper.leagues.rated_games import rating_history, ratings_refresh
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
     NightSummary,
+    night_numbers,
     player_results,
-    season_nights,
-    season_players,
+    rows_of,
     season_rows,
-    season_settings,
     season_view,
 )
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import played_rounds
-from scorekeeper.leagues.standings import (
-    Row,
-    Tally,
-    ranked,
-    season_rows_from,
-    standings_from,
-)
+from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, player_stats
 from scorekeeper.presenters import points
 from scorekeeper.rules.referee import turn_of
@@ -85,16 +77,13 @@ def _season_numbers(
     summaries: list[tuple[str, NightSummary]],
     people: dict[str, Person],
 ) -> dict[str, Any]:
-    tallies = [(day, summary.tallies) for day, summary in summaries]
-    season_rows: list[dict[str, Any]] = season_rows_from(
-        tallies, people, season_settings(season)
-    )
+    rows = rows_of(season, summaries, people)
     feats = joined(summary.feats for _, summary in summaries)
     names = {pid: person.name for pid, person in people.items()}
     return {
-        "rows": season_rows,
+        "rows": rows,
         "awards": awards(feats, names),
-        "race": _race(tallies, season_rows[:RACE]),
+        "race": _race(summaries, rows[:RACE]),
     }
 
 
@@ -121,10 +110,10 @@ def _season_ratings(season: Season, players: list[str]) -> list[dict[str, Any]]:
 
 
 def _race(
-    tallies: list[tuple[str, Mapping[str, Tally]]], leaders: list[dict[str, Any]]
+    summaries: list[tuple[str, NightSummary]], leaders: list[dict[str, Any]]
 ) -> Chart | None:
     """The leaders' points, night after night (summed)."""
-    played = [(day, night) for day, night in tallies if night]
+    played = [(day, s.tallies) for day, s in summaries if s.tallies]
     series = []
     for row in leaders:
         total, line = 0, []
@@ -205,15 +194,9 @@ def night_page(night: Night, base: str) -> dict[str, Any]:
     season = night.season
     checkins = night.checkins.select_related("player")
     here = {c.player_id: c for c in checkins}
-    summaries = season_nights(season, night)
-    people = season_players(season)
-    tallies = [(day, summary.tallies) for day, summary in summaries]
-    document = standings_from(tallies, people, season_settings(season))
-    nights: list[dict[str, Any]] = document["nights"]  # type: ignore[assignment]
-    rows = nights[0]["rows"] if nights else []
+    rows, summary, people = night_numbers(night)
     rounds = rounds_view(night, base)
     ids = {pid: person.name for pid, person in people.items()}
-    feats = joined(summary.feats for _, summary in summaries)
     report = schedule.fairness(played_rounds(night), (str(k) for k in here))
     return {
         "night": night,
@@ -225,7 +208,7 @@ def night_page(night: Night, base: str) -> dict[str, Any]:
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
         "rows": standing_rows(rows),
-        "awards": awards(feats, ids),
+        "awards": awards(summary.feats, ids),
         "teams": _team_rows(night, rows, ids),
         "teams_named": [" & ".join(ids[pid] for pid in team) for team in night.teams],
         "fairness": report.lines() if rounds else [],

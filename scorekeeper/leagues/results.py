@@ -27,6 +27,7 @@ from scorekeeper.leagues.season import Settings
 from scorekeeper.leagues.standings import (
     GameResult,
     Tally,
+    night_rows_from,
     night_tallies,
     season_rows_from,
     standings_from,
@@ -287,23 +288,35 @@ def season_players(season: Season) -> dict[str, Person]:
     }
 
 
-def season_standings(season: Season, night: Night | None = None) -> dict[str, object]:
-    """The pepper-standings v1 document of the season (or of one night)."""
-    if night is not None:
-        return _standings(season, season_nights(season, night), season_players(season))
+def season_standings(season: Season) -> dict[str, object]:
+    """The pepper-standings v1 document of the season."""
     return season_view(season, "standings", partial(_standings, season))
 
 
 def season_rows(season: Season) -> list[dict[str, object]]:
     """The season's standings rows alone (a player page shows one)."""
+    return season_view(season, "rows", partial(rows_of, season))
 
-    def rows(
-        summaries: list[tuple[str, NightSummary]], people: dict[str, Person]
-    ) -> list[dict[str, object]]:
-        tallies = [(day, summary.tallies) for day, summary in summaries]
-        return season_rows_from(tallies, people, season_settings(season))
 
-    return season_view(season, "rows", rows)
+def rows_of(
+    season: Season,
+    summaries: list[tuple[str, NightSummary]],
+    people: dict[str, Person],
+) -> list[dict[str, object]]:
+    """The season's standings rows of its nights' summaries."""
+    tallies = [(day, summary.tallies) for day, summary in summaries]
+    return season_rows_from(tallies, people, season_settings(season))
+
+
+def night_numbers(
+    night: Night,
+) -> tuple[list[dict[str, object]], NightSummary, dict[str, Person]]:
+    """The night's standings rows, its summary and the season's players."""
+    season = night.season
+    [(_, summary)] = season_nights(season, night)
+    people = season_players(season)
+    order = season_settings(season).order
+    return night_rows_from(summary.tallies, people, order), summary, people
 
 
 def _standings(

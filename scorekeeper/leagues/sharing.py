@@ -26,7 +26,7 @@ from scorekeeper.leagues.exports import (
 from scorekeeper.leagues.models import Season
 from scorekeeper.leagues.nights import night_of
 from scorekeeper.leagues.presenters import season_page
-from scorekeeper.leagues.results import season_standings
+from scorekeeper.leagues.results import night_numbers, season_rows
 from scorekeeper.leagues.views import season_of
 
 
@@ -55,8 +55,7 @@ def public_standings(request: HttpRequest, token: str) -> HttpResponseBase:
 @require_GET
 def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponseBase:
     found = season_of(request, season_id)
-    rows = season_standings(found)["season"]["rows"]  # type: ignore[index]
-    lines = standings_rows(rows, season=True)
+    lines = standings_rows(season_rows(found), season=True)
     return _csv(SEASON_STANDINGS, lines, f"standings-season-{found.pk}.csv")
 
 
@@ -64,8 +63,7 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponseBa
 @require_GET
 def night_standings_csv(request: HttpRequest, night_id: int) -> HttpResponseBase:
     found = night_of(request, night_id)
-    document = season_standings(found.season, found)
-    rows = document["nights"][0]["rows"]  # type: ignore[index]
+    rows, _, _ = night_numbers(found)
     lines = standings_rows(rows, season=False)
     return _csv(STANDINGS, lines, f"standings-{found.date}.csv")
 

@@ -159,18 +159,25 @@ def standings_from(
     settings: Settings,
 ) -> dict[str, object]:
     """The pepper-standings v1 document of each night's tallies."""
-    nights_out = []
-    for day, tallies in nights:
-        rows = [Row(players[pid], tally) for pid, tally in tallies.items()]
-        nights_out.append(
-            {"date": day, "rows": [_row(row) for row in ranked(rows, settings.order)]}
-        )
     return {
         "format": "pepper-standings",
         "version": 1,
-        "nights": nights_out,
+        "nights": [
+            {"date": day, "rows": night_rows_from(tallies, players, settings.order)}
+            for day, tallies in nights
+        ],
         "season": {"rows": season_rows_from(nights, players, settings)},
     }
+
+
+def night_rows_from(
+    tallies: Mapping[str, Tally],
+    players: Mapping[str, Player],
+    order: tuple[str, ...],
+) -> list[dict[str, object]]:
+    """The document's rows of one night: its tallies ranked by ``order``."""
+    rows = [Row(players[pid], tally) for pid, tally in tallies.items()]
+    return [_row(row) for row in ranked(rows, order)]
 
 
 def season_rows_from(
@@ -178,26 +185,19 @@ def season_rows_from(
     players: Mapping[str, Player],
     settings: Settings,
 ) -> list[dict[str, object]]:
-    """The document's season rows alone (nights not ranked one by one)."""
+    """The document's season rows: each player's nights summed (the best
+    ``best_nights`` of them), ranked once they have ``min_nights``."""
     by_player: dict[str, list[tuple[int, Tally]]] = {}
     for index, (_, tallies) in enumerate(nights):
         for pid, tally in tallies.items():
             by_player.setdefault(pid, []).append((index, tally))
-    return _season_rows(players, settings, by_player)
-
-
-def _season_rows(
-    players: Mapping[str, Player],
-    settings: Settings,
-    by_player: dict[str, list[tuple[int, Tally]]],
-) -> list[dict[str, object]]:
     rows = []
-    for pid, nights in by_player.items():
-        counted = nights
+    for pid, played in by_player.items():
+        counted = played
         if settings.best_nights:  # best by points; equal points: the earlier
-            best = sorted(nights, key=lambda item: (-item[1].points, item[0]))
+            best = sorted(played, key=lambda item: (-item[1].points, item[0]))
             counted = best[: settings.best_nights]
-        tally = Tally(nights=len(nights))
+        tally = Tally(nights=len(played))
         for _, night in counted:
             tally.add(night)
         rows.append(Row(players[pid], tally))
