@@ -10,13 +10,14 @@ answered the first time, storing it once.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import NamedTuple
 from uuid import UUID
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db.models import QuerySet
 
 from .gamelog import (
     MAX_EVENTS,
@@ -136,6 +137,10 @@ def head(game_id: UUID) -> Head | None:
     return Head(game_id, last_seq, edit_token, view_token, bool(locked))
 
 
+# What ``load`` reads of a game's row.
+LOG_FIELDS = ("pk", "preset", "seats", "first_dealer", "overrides", "last_seq")
+
+
 def load(game: Game, up_to: int | None = None) -> GameLog:
     """The game's log (up to event ``up_to``), as pepper-log v1 reads it."""
     entries = _entries(game)
@@ -232,12 +237,12 @@ def summary(board: Scoreboard, seq: int) -> dict[str, object]:
     }
 
 
-def rebuild_rows(games: Iterable[Game]) -> int:
+def rebuild_rows(games: QuerySet[Game]) -> int:
     """Each game's row projection recomputed from its log (after the
     projection gains a column, or to prove it equals the running one);
     returns how many rows were rewritten."""
     count = 0
-    for game in games:
+    for game in games.only(*LOG_FIELDS):
         board = replay_log(load(game))
         Game.objects.filter(pk=game.pk).update(**summary(board, game.last_seq))
         count += 1

@@ -15,6 +15,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 from uuid import UUID
 
 from django.db import transaction
@@ -39,16 +40,28 @@ def _order(day: date, season: int, round: int, table: int) -> str:
     return f"{day.isoformat()}:{season:010d}:{round:05d}:{table:05d}"
 
 
-def _version(league: League) -> str:
-    """Changes whenever anything the ratings read changes: every append to
-    any of the league's games adds to the sum of their logs' lengths."""
+class _Version(NamedTuple):
+    """What the ratings read of the league's games now; its text changes
+    whenever any of it changes: every append to any of the league's games
+    adds to the sum of their logs' lengths."""
+
+    games: int
+    finished: int
+    seq: int
+    roster: int
+
+    def __str__(self) -> str:
+        return f"{self.games}:{self.finished}:{self.seq}:{self.roster}"
+
+
+def _version(league: League) -> _Version:
     found = Table.objects.filter(round__night__season__league=league).aggregate(
         games=Count("pk"),
         finished=Count("pk", filter=Q(game__finished=True)),
         seq=Sum("game__last_seq"),
     )
-    return (
-        f"{found['games']}:{found['finished']}:{found['seq']}:{league.roster_version}"
+    return _Version(
+        found["games"], found["finished"], found["seq"] or 0, league.roster_version
     )
 
 
@@ -131,7 +144,8 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
     requests at once: the league row's lock (PostgreSQL) or the immediate
     transaction (SQLite, config.settings) makes the second wait, and it
     then finds the work done."""
-    version = _version(league)
+    now = _version(league)
+    version = str(now)
     if not rebuild and version == league.rated_version:
         return 0
     with transaction.atomic():
@@ -139,9 +153,10 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
         if not rebuild and version == locked.rated_version:
             league.rated_version = version
             return 0  # another request did it meanwhile
-        finished = int(version.split(":")[1])
         since = (
-            "" if rebuild else _first_change(league, _rated_roster(locked), finished)
+            ""
+            if rebuild
+            else _first_change(league, _rated_roster(locked), now.finished)
         )
         rerated = 0
         if since is not None:

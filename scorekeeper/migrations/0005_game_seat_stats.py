@@ -13,13 +13,12 @@ def fill_seat_stats(apps: Any, schema_editor: Any) -> None:
     # engine's replay of each log, which only the live code can do. Only
     # this migration's column is written, so that the migration still runs
     # when the row's projection gains columns later.
-    from scorekeeper.eventstore import load
+    from scorekeeper.eventstore import LOG_FIELDS, load
     from scorekeeper.gamelog import replay_log
     from scorekeeper.models import Game
     from scorekeeper.seatstats import seat_stats
 
-    fields = ("pk", "preset", "seats", "first_dealer", "overrides", "last_seq")
-    for game in Game.objects.filter(last_seq__gt=0).only(*fields):
+    for game in Game.objects.filter(last_seq__gt=0).only(*LOG_FIELDS):
         stats = seat_stats(replay_log(load(game)))
         Game.objects.filter(pk=game.pk).update(seat_stats=stats)
 

@@ -32,9 +32,7 @@ class Command(BaseCommand):
             if not leagues.exists():
                 raise CommandError(f"no league {options['league']}")
             games = games.filter(table__round__night__season__league__in=leagues)
-        rows = rebuild_rows(
-            games.only("pk", "preset", "seats", "first_dealer", "overrides", "last_seq")
-        )
+        rows = rebuild_rows(games)
         self.stdout.write(f"{rows} game rows rebuilt from their logs")
         for league in leagues:
             rated = ratings_refresh(league, rebuild=True)
