@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.contrib.auth.models import User
+
 from scorekeeper import services as game_services
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
@@ -52,3 +54,17 @@ def progressive_night(season: Season, day: date = date(2026, 11, 19)) -> Night:
     for player in season.league.players.all():
         services.check_in(night=night, player=player, now=NOW)
     return night
+
+
+def void_first_hand(game: Game, organizer: User, reason: str = "wrong bidder") -> None:
+    """The organizer voids hand 1 of a closed night's game, with a reason."""
+    services.closed_game_change(
+        game=game,
+        user=organizer,
+        reason=reason,
+        what="hand 1 voided",
+        append=lambda by, note: game_services.hand_void(
+            game=game, expected_seq=game.last_seq, target=1, by=by, note=note, now=NOW
+        ),
+        now=NOW,
+    )

@@ -23,7 +23,13 @@ from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings
 from scorekeeper.models import Game
 from scorekeeper.rules.events import GameEnded, HandRecorded
-from tests.leagues.nights import NAMES, play_hand, play_out, progressive_night
+from tests.leagues.nights import (
+    NAMES,
+    play_hand,
+    play_out,
+    progressive_night,
+    void_first_hand,
+)
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -116,16 +122,7 @@ def test_cached_nights_follow_every_change_to_their_standings(
     services.night_close(night=night, by="org", now=NOW)
     game.refresh_from_db()
     seen.append(season_standings(season))
-    services.closed_game_change(
-        game=game,
-        user=organizer,
-        reason="wrong bidder",
-        what="hand 1 voided",
-        append=lambda by, note: game_services.hand_void(
-            game=game, expected_seq=game.last_seq, target=1, by=by, note=note, now=NOW
-        ),
-        now=NOW,
-    )
+    void_first_hand(game, organizer)
     assert season_standings(season) == fresh() != seen[-1]
     seen.append(season_standings(season))
     newcomer = services.player_add(league=season.league, name="Nan")

@@ -18,7 +18,6 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper import services as game_services
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.leagues import services
@@ -26,7 +25,7 @@ from scorekeeper.leagues.exports import HANDS, SEASON_STANDINGS, STANDINGS
 from scorekeeper.leagues.models import Night, Player, Rating, Season
 from scorekeeper.leagues.rated_games import ratings_refresh
 from scorekeeper.models import Game
-from tests.leagues.nights import play_hand, play_out, progressive_night
+from tests.leagues.nights import play_hand, play_out, progressive_night, void_first_hand
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -61,16 +60,7 @@ def test_a_late_correction_redoes_the_ratings_after_it_as_a_rebuild_would(
     before = _ratings(season)
     table = nights[corrected].rounds.get(number=1).tables.get(number=2)
     game = table.game
-    services.closed_game_change(
-        game=game,
-        user=organizer,
-        reason="wrong bidder",
-        what="hand 1 voided",
-        append=lambda by, note: game_services.hand_void(
-            game=game, expected_seq=game.last_seq, target=1, by=by, note=note, now=NOW
-        ),
-        now=NOW,
-    )
+    void_first_hand(game, organizer)
     assert ratings_refresh(season.league) == rerated  # that game and every one after
     running = _ratings(season)
     assert running[: 12 - rerated] == before[: 12 - rerated]
