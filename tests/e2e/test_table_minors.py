@@ -123,6 +123,14 @@ def test_readme_screenshots_of_the_game_its_chart_and_the_tv(
     DOCS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(DOCS / "game-page.png"))  # what a phone shows
     page.locator("#chart").screenshot(path=str(DOCS / "score-chart.png"))
+    # The league's line charts share the .chart styles: their frame and
+    # full-width pictures must not reach the score chart's key swatches.
+    swatch = page.locator("#chart .legend svg").first.bounding_box()
+    assert swatch is not None and swatch["width"] == 26
+    border = page.locator("#chart .chart > svg").evaluate(
+        "svg => getComputedStyle(svg).borderTopStyle"
+    )
+    assert border == "none"
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{live_server.url}/games/{game.pk}/tv")
     page.screenshot(path=str(DOCS / "tv-view.png"))
