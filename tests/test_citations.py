@@ -173,7 +173,8 @@ QUOTES: dict[tuple[str, str], tuple[str, ...]] = {
         "must target an earlier `hand` event that is not",
     ),
     ("an end event", "contract §6"): (
-        "It must be the last event: any event after it is an error",
+        "After it only a `void` or a `correct` of an earlier hand may follow",
+        "that fix is refused",
     ),
 }
 # Extra words after a comma name which passage of a section is meant.

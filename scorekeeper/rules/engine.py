@@ -400,7 +400,11 @@ def replay(
     variant: Variant, seats: Sequence[str], first_dealer: int, events: Sequence[Event]
 ) -> Scoreboard:
     """Fold ``events`` into the scoreboard, or raise the first ``Violation``
-    (its ``event`` is the 1-based position of the offending event)."""
+    (its ``event`` is the 1-based position of the offending event).
+
+    After an end event only voids and corrections may follow (an organizer
+    fixing a called game, contract §6): each is folded in as anywhere else,
+    and the game ends again, as it then stands, where it was ended."""
     names = tuple(seats)
     if len(names) != variant.seats:
         raise VariantError(
@@ -417,35 +421,76 @@ def replay(
     # appears: until then every hand event is in force as it was recorded.
     hands: dict[int, tuple[int, Hand]] = {}
     unfiled = 1  # the first position not yet filed in ``hands``
-    while (change := fold.play(stream)) is not None:
+    ended: tuple[int, GameEnded] | None = None  # the end event, once met
+    while (
+        change := fold.play(stream) if ended is None else next(stream, None)
+    ) is not None:
         position, event = change
-        if type(event) is GameEnded:
-            _check_last(events, position)
+        if ended is not None and not isinstance(event, HandVoided | HandCorrected):
+            raise _after_end(ended[0], position)
+        if isinstance(event, GameEnded):
             fold.end(position, event)
-            break
-        for earlier in range(unfiled, position):
-            hands[earlier] = (earlier, events[earlier - 1])  # type: ignore[assignment]
-        unfiled = position + 1
+            ended = (position, event)
+            continue
         assert isinstance(event, HandVoided | HandCorrected)
+        for earlier in range(unfiled, position):
+            if ended is None or earlier != ended[0]:
+                hands[earlier] = (earlier, events[earlier - 1])  # type: ignore[assignment]
+        unfiled = position + 1
         _check_target(events, hands, position, event.target)
         if isinstance(event, HandVoided):
             del hands[event.target]
         else:
             hands[event.target] = (position, event.hand)
         fold = _Fold(variant, names, first_dealer)
-        fold.play(iter(hands.values()))
+        _refold(fold, hands, ended, position)
     return fold.scoreboard(tuple(hands))
 
 
-def _check_last(events: Sequence[Event], position: int) -> None:
-    """An end event is the log's last: anything after it is an error."""
-    if position < len(events):
-        raise Violation(
-            f"the game was ended at event {position}: no event can follow it",
-            rule="contract §6",
-            remedy="leave this event out, or remove the end event before it",
-            event=position + 1,
-        )
+def _refold(
+    fold: _Fold,
+    hands: dict[int, tuple[int, Hand]],
+    ended: tuple[int, GameEnded] | None,
+    position: int,
+) -> None:
+    """Replay the hands in force after the change at ``position``; a game
+    that had been ended ends there again, unless the change makes it won
+    before its end (then the change is refused, contract §6)."""
+    try:
+        fold.play(iter(hands.values()))
+    except Violation:
+        # Once won, every later hand is refused: the game was won before
+        # its end, which is the change's fault, not that later hand's.
+        if ended is not None and fold.winners:
+            raise _won_before_end(fold, ended[0], position) from None
+        raise
+    if ended is not None:
+        if fold.winners:
+            raise _won_before_end(fold, ended[0], position)
+        fold.end(*ended)
+
+
+def _after_end(end: int, position: int) -> Violation:
+    return Violation(
+        f"the game was ended at event {end}: only a void or a correction of "
+        "an earlier hand can follow it",
+        rule="contract §6",
+        remedy="leave this event out, or void or correct the hand it meant to change",
+        event=position,
+    )
+
+
+def _won_before_end(fold: _Fold, end: int, position: int) -> Violation:
+    names = side_names(fold.variant, fold.names)
+    won = " and ".join(names[side] for side in fold.winners)
+    return Violation(
+        f"this change makes {won} win after hand {len(fold.results)}, before the "
+        f"game was ended at event {end}: a game that was won cannot be ended",
+        rule="contract §6",
+        remedy="change the hand so that nobody has won before the end, "
+        "or start a new game",
+        event=position,
+    )
 
 
 def _check_target(

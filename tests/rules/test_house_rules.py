@@ -226,13 +226,16 @@ def test_an_end_event_ends_the_game_as_it_stands() -> None:
     assert tied.winners == (0, 1)
 
 
-def test_nothing_follows_an_end_and_a_won_game_cannot_be_ended() -> None:
+def test_only_a_fix_follows_an_end_and_a_won_game_cannot_be_ended() -> None:
     rules = variant("moon-42", pepper_round_hands=0)
     with pytest.raises(
-        Violation, match="ended at event 2: no event can follow"
+        Violation, match="ended at event 2: only a void or a correction"
     ) as after:
-        play(rules, played(1, 4, 1, 5), GameEnded(), void(1))
+        play(rules, played(1, 4, 1, 5), GameEnded(), played(2, 4, 5, 1))
     assert after.value.event == 3
+    with pytest.raises(Violation, match="ended at event 2") as twice:
+        play(rules, played(1, 4, 1, 5), GameEnded(), GameEnded())
+    assert twice.value.event == 3
     won = variant("classic", target_score=5)
     with pytest.raises(Violation, match="already over") as ended:
         play(won, played(1, 5, 1, 5), GameEnded())
