@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 
-from .gamelog import LogError
+from .gamelog import NAME_LIMIT, LogError
 from .house_rules import SETTINGS, parsed
 from .rules.cards import TRUMPS
 from .rules.events import Call, Hand, HandPassedOut, HandRecorded
@@ -146,7 +146,9 @@ class GameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat in range(MAX_SEATS):
-            self.fields[f"seat_{seat}"] = forms.CharField(required=False, max_length=30)
+            self.fields[f"seat_{seat}"] = forms.CharField(
+                required=False, max_length=NAME_LIMIT
+            )
         for setting in SETTINGS:  # every house setting (contract §5), as text
             self.fields[setting.key] = forms.CharField(required=False, max_length=20)
 

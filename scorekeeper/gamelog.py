@@ -40,7 +40,7 @@ _HAND_FIELDS = ("bidder", "bid", "trump", "tricks", "conceded")
 # import elsewhere). A real game has a few dozen hands: MAX_EVENTS leaves
 # room for the longest evening, not for a denial of service.
 TEXT_LIMITS = {"id": 64, "at": 40, "by": 60, "note": 500, "reason": 200}
-NAME_LIMIT = 30
+NAME_LIMIT = 60
 MAX_EVENTS = 2000
 
 

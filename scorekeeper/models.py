@@ -2,7 +2,9 @@
 
 ``GameEvent.payload`` holds the event exactly as pepper-log v1 writes it,
 so a game's export is its stored log. Rows are only ever inserted, through
-``eventstore.append``; nothing updates or deletes one.
+``eventstore.append``; nothing updates one, and they are deleted only with
+their game, when an organizer deletes the league season it was played in
+(``leagues.deletion``).
 """
 
 from __future__ import annotations

@@ -155,10 +155,11 @@ def hand_correct(
 def log_digest(document: str | bytes) -> str:
     """What identifies a log's content: the SHA-256 of its canonical form
     (so spacing and key order do not matter)."""
-    return _digest(read_log(document))
+    return digest_of(read_log(document))
 
 
-def _digest(log: GameLog) -> str:
+def digest_of(log: GameLog) -> str:
+    """The ``import_digest`` of a log read: its canonical form's SHA-256."""
     canonical = json.dumps(log_document(log), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8", "backslashreplace")).hexdigest()
 
@@ -184,12 +185,20 @@ def game_import(*, document: str | bytes, by: str = "", now: datetime) -> Game:
     return game_store(log=log, board=board, by=by, now=now)
 
 
-def game_store(*, log: GameLog, board: Scoreboard, by: str = "", now: datetime) -> Game:
+def game_store(
+    *,
+    log: GameLog,
+    board: Scoreboard,
+    digest: str = "",
+    by: str = "",
+    now: datetime,
+) -> Game:
     """A new game of a log already read and refereed (``board`` is its
-    replay): stored whole, as ``game_import`` stores a document."""
+    replay; ``digest`` its ``digest_of``, when known): stored whole, as
+    ``game_import`` stores a document."""
     with transaction.atomic():
         game = Game.objects.create(
-            import_digest=_digest(log),
+            import_digest=digest or digest_of(log),
             preset=log.variant.preset,
             overrides=overrides_of(log.variant),
             seats=list(log.seats),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 
 from scorekeeper.leagues.season import DEFAULT_ORDER
 from scorekeeper.models import Game, new_token
@@ -48,7 +47,10 @@ class Invite(models.Model):
 
 class Player(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=30)
+    name = models.CharField(max_length=60)
+    # What names are compared by (``names.name_key``: case-folded, NFKC):
+    # unique in a league, the same on SQLite and PostgreSQL.
+    name_key = models.CharField(max_length=255)
     # The rating after the player's last rated game (the latest ``Rating``).
     mu = models.FloatField(null=True, blank=True)
     sigma = models.FloatField(null=True, blank=True)
@@ -57,7 +59,7 @@ class Player(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                Lower("name"), "league", name="player_name_once_per_league"
+                fields=["league", "name_key"], name="player_name_once_per_league"
             )
         ]
         ordering = ["name"]

@@ -3,6 +3,8 @@ standings; the views only render it."""
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -10,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from django.core.cache import cache
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 
 from scorekeeper.gamelog import game_variant
@@ -84,7 +87,29 @@ def _season_numbers(
         "rows": rows,
         "awards": awards(feats, names),
         "race": _race(summaries, rows[:RACE]),
+        "mixed_rules": mixed_rules(season, summaries),
     }
+
+
+def mixed_rules(season: Season, summaries: list[tuple[str, NightSummary]]) -> str:
+    """The rules of the season's games when they are not all the season's
+    own (an imported season may mix presets, seats and house rules): each
+    preset and seat count with its number of games; "" when they are."""
+    played: Counter[tuple[str, int, str]] = Counter()
+    for _, summary in summaries:
+        played.update(summary.rules)
+    own = (season.preset, season.seats, json.dumps(season.overrides, sort_keys=True))
+    if set(played) <= {own}:
+        return ""
+    by_seats: Counter[tuple[str, int]] = Counter()
+    for (preset, seats, _), games in played.items():
+        by_seats[preset, seats] += games
+    listed = ", ".join(
+        f"{preset} at {seats} seats ({games} game{pluralize(games)})"
+        for (preset, seats), games in sorted(by_seats.items())
+    )
+    house = {overrides for _, _, overrides in played}
+    return listed + ("; house rules vary from game to game" if len(house) > 1 else "")
 
 
 def _season_ratings(season: Season, players: list[str]) -> list[dict[str, Any]]:
@@ -154,10 +179,14 @@ def table_view(table: Table, names: list[str], base: str) -> TableView:
     game = table.game
     variant = game_variant(game.preset, len(game.seats), game.overrides)
     turn = turn_of(variant, game.first_dealer, game.hands_played + 1, pepper=False)
+    sides = [
+        " & ".join(n for seat, n in enumerate(names) if variant.side_of(seat) == side)
+        for side in range(variant.sides)
+    ]
     return TableView(
         table,
         names,
-        f"{' & '.join(names[0::2])} v {' & '.join(names[1::2])}",
+        " v ".join(sides),
         game.hands_played,
         " to ".join(points(total) for total in game.totals),
         game.finished,
@@ -369,6 +398,7 @@ def _game_line(played: Played, names: dict[int, str]) -> dict[str, Any]:
         if game.sides[other] != side
     ]
     totals = list(game.totals)
+    others = ", ".join(points(t) for other, t in enumerate(totals) if other != side)
     result = "unfinished"
     if game.finished:
         result = "won" if side in game.winners else "lost"
@@ -378,6 +408,6 @@ def _game_line(played: Played, names: dict[int, str]) -> dict[str, Any]:
         "table": played.table,
         "partners": ", ".join(partners),
         "opponents": ", ".join(opponents),
-        "score": f"{points(totals[side])} to {points(totals[1 - side])}",
+        "score": f"{points(totals[side])} to {others}",
         "result": result,
     }

@@ -11,7 +11,6 @@ redoes them all from scratch, and equals the running result.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
@@ -19,7 +18,8 @@ from typing import NamedTuple
 from uuid import UUID
 
 from django.db import transaction
-from django.db.models import Count, F, Min, Q, Sum
+from django.db.models import Count, F, Min, Q, Sum, TextField
+from django.db.models.functions import Cast
 
 from scorekeeper.leagues.models import League, Player, Rating, Seat, Table
 from scorekeeper.leagues.ratings import Rated, Skill, rate
@@ -86,22 +86,21 @@ def _finished_games(league: League, since: str = "") -> list[_Game]:
         seq,
         winners,
         preset,
-        overrides,
+        rules,
         *place,
-    ) in tables.values_list(
+    ) in tables.annotate(rules=Cast("game__overrides", TextField())).values_list(
         "pk",
         "game",
         "game__last_seq",
         "game__winners",
-        "round__night__season__preset",
-        "round__night__season__overrides",
+        "game__preset",  # each game's own rules: an import may mix them
+        "rules",
         *_PLACE,
     ):
         order = _order(*place)
         if order < since:
             continue
         players = tuple(seated[table_id])
-        rules = json.dumps(overrides, sort_keys=True)
         rated = Rated(
             tuple(map(str, players)),
             sides_of(preset, len(players), rules),

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
 
@@ -35,19 +35,42 @@ from scorekeeper.leagues.standings import (
 from scorekeeper.leagues.stats import Played
 
 
+@dataclass(frozen=True)
+class GameRules:
+    """The rules a game was played under (its own: an imported season's
+    games may each have their own preset, seats and house rules)."""
+
+    preset: str
+    seats: int
+    overrides: str  # the house rules as JSON text, keys sorted
+    sides: tuple[int, ...]  # each seat's side
+
+
 @lru_cache(maxsize=256)
+def rules_of(preset: str, seats: int, overrides: str) -> GameRules:
+    """A game's rules from its row (``overrides``: the JSON text of its
+    house rules as the database gives it)."""
+    house = json.loads(overrides)
+    variant = game_variant(preset, seats, house)
+    sides = tuple(variant.side_of(seat) for seat in range(seats))
+    return GameRules(preset, seats, json.dumps(house, sort_keys=True), sides)
+
+
 def sides_of(preset: str, seats: int, overrides: str) -> tuple[int, ...]:
-    """Each seat's side under the season's rules (every game of a season
-    is played under them)."""
-    variant = game_variant(preset, seats, json.loads(overrides))
-    return tuple(variant.side_of(seat) for seat in range(seats))
+    """Each seat's side under a game's own rules."""
+    return rules_of(preset, seats, overrides).sides
+
+
+def _rules_text(field: str) -> Cast:
+    """A game's house rules as JSON text (``rules_of`` caches on it)."""
+    return Cast(field, output_field=TextField())
 
 
 def _json_array(*fields: str) -> Concat:
     """JSON columns fetched as one JSON array: one json.loads a row."""
     parts: list[Any] = []
-    for field in fields:
-        parts += [Value(","), Cast(field, output_field=TextField())]
+    for name in fields:
+        parts += [Value(","), Cast(name, output_field=TextField())]
     return Concat(Value("["), *parts[1:], Value("]"), output_field=TextField())
 
 
@@ -102,17 +125,13 @@ def player_results(player: Player) -> list[Played]:
     seats = Seat.objects.filter(table__in=tables).order_by("table", "position")
     for table_id, player_id in seats.values_list("table", "player"):
         seated[table_id].append(str(player_id))
-    rules = {
-        pk: (preset, json.dumps(overrides, sort_keys=True))
-        for pk, preset, overrides in Season.objects.filter(
-            league=player.league_id
-        ).values_list("pk", "preset", "overrides")
-    }
     rows = (
         Seat.objects.filter(player=player)
         .order_by("table__round__night__date", "table__round__number", "table__number")
         .annotate(
-            result=_SMALL, mine=SeatStatsAt("table__game__seat_stats", "position")
+            result=_SMALL,
+            mine=SeatStatsAt("table__game__seat_stats", "position"),
+            rules=_rules_text("table__game__overrides"),
         )
         .values_list(
             "table",
@@ -121,19 +140,20 @@ def player_results(player: Player) -> list[Played]:
             "table__round__number",
             "table__number",
             "table__game__finished",
+            "table__game__preset",
+            "rules",
             "result",
             "mine",
         )
     )
     played = []
-    for pk, season, day, number, table, finished, result, mine in rows:
+    for pk, season, day, number, table, finished, preset, rules, result, mine in rows:
         players = tuple(seated[pk])
         totals, winners, bids, made = json.loads(result)
-        preset, overrides = rules[season]
         game = GameResult(
             players=players,
             finished=finished,
-            sides=sides_of(preset, len(players), overrides),
+            sides=sides_of(preset, len(players), rules),
             totals=tuple(totals),
             winners=frozenset(winners),
             bids=tuple(bids),
@@ -145,8 +165,11 @@ def player_results(player: Player) -> list[Played]:
     return played
 
 
-def night_results(season: Season, nights: Iterable[int]) -> dict[int, list[GameResult]]:
-    """Per night id, the results of its games (table order)."""
+def night_results(
+    nights: Iterable[int],
+) -> dict[int, list[tuple[GameResult, GameRules]]]:
+    """Per night id, the results of its games (table order), each with
+    the rules it was played under."""
     nights = list(nights)
     seated: dict[int, list[str]] = defaultdict(list)
     seats = Seat.objects.filter(table__round__night__in=nights)
@@ -154,29 +177,30 @@ def night_results(season: Season, nights: Iterable[int]) -> dict[int, list[GameR
         "table", "player"
     ):
         seated[table_id].append(str(player_id))
-    rules = json.dumps(season.overrides, sort_keys=True)
-    results: dict[int, list[GameResult]] = {pk: [] for pk in nights}
+    results: dict[int, list[tuple[GameResult, GameRules]]] = {pk: [] for pk in nights}
     rows = (
         Table.objects.filter(round__night__in=nights)
         .order_by("round__number", "number")
-        .annotate(result=_RESULT)
-        .values_list("pk", "round__night", "game__finished", "result")
+        .annotate(result=_RESULT, rules=_rules_text("game__overrides"))
+        .values_list(
+            "pk", "round__night", "game__finished", "game__preset", "rules", "result"
+        )
     )
-    for pk, night_id, finished, result in rows:
+    for pk, night_id, finished, preset, house, result in rows:
         players = tuple(seated[pk])
         totals, winners, bids, made, stats = json.loads(result)
-        results[night_id].append(
-            GameResult(
-                players=players,
-                finished=finished,
-                sides=sides_of(season.preset, len(players), rules),
-                totals=tuple(totals),
-                winners=frozenset(winners),
-                bids=tuple(bids),
-                made=tuple(made),
-                stats=tuple(stats),
-            )
+        rules = rules_of(preset, len(players), house)
+        game = GameResult(
+            players=players,
+            finished=finished,
+            sides=rules.sides,
+            totals=tuple(totals),
+            winners=frozenset(winners),
+            bids=tuple(bids),
+            made=tuple(made),
+            stats=tuple(stats),
         )
+        results[night_id].append((game, rules))
     return results
 
 
@@ -187,6 +211,15 @@ class NightSummary:
 
     tallies: Mapping[str, Tally]
     feats: Mapping[str, Feats]
+    # How many of its games were played under each rule set (preset,
+    # seats, house rules as JSON text): an imported season may mix them.
+    rules: Mapping[tuple[str, int, str], int] = field(default_factory=dict)
+
+
+def _summary(games: list[tuple[GameResult, GameRules]]) -> NightSummary:
+    results = [game for game, _ in games]
+    rules = Counter((r.preset, r.seats, r.overrides) for _, r in games)
+    return NightSummary(night_tallies(results), night_feats(results), dict(rules))
 
 
 def season_nights(
@@ -246,13 +279,9 @@ def _night_keys(season: Season, nights: list[Night]) -> dict[int, str]:
         .annotate(games=Count("pk"), seq=Sum("game__last_seq"))
         .values_list("round__night", "games", "seq")
     )
-    rules = json.dumps([season.preset, season.overrides], sort_keys=True)
-    rules_hash = hashlib.sha256(rules.encode()).hexdigest()[:16]
     roster = season.league.roster_version
-    return {
-        pk: f"night:{pk}:{games}:{seq}:{roster}:{rules_hash}"
-        for pk, games, seq in versions
-    }
+    # Each game's own rules count (not the season's): they never change.
+    return {pk: f"night:v2:{pk}:{games}:{seq}:{roster}" for pk, games, seq in versions}
 
 
 def _summaries(
@@ -267,10 +296,7 @@ def _summaries(
         else:
             missing.append(pk)
     if missing:
-        fresh = {
-            pk: NightSummary(night_tallies(games), night_feats(games))
-            for pk, games in night_results(season, missing).items()
-        }
+        fresh = {pk: _summary(games) for pk, games in night_results(missing).items()}
         cache.set_many({keys[pk]: fresh[pk] for pk in missing}, timeout=None)
         summaries.update(fresh)
     empty = NightSummary({}, {})

@@ -19,7 +19,7 @@ from django.db.models import F
 
 from scorekeeper import services
 from scorekeeper.eventstore import Appended
-from scorekeeper.gamelog import NAME_LIMIT, LogError, clean_text, game_variant
+from scorekeeper.gamelog import LogError, clean_text, game_variant
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.models import (
     Change,
@@ -33,6 +33,7 @@ from scorekeeper.leagues.models import (
     Seat,
     Table,
 )
+from scorekeeper.leagues.names import name_key, name_problem, tidy
 from scorekeeper.leagues.season import SeasonError, parse_settings
 from scorekeeper.models import Game, new_token
 from scorekeeper.rules.errors import RulesError
@@ -44,11 +45,11 @@ class LeagueError(RulesError):
     """An organizer's action refused; the message says why."""
 
 
-def _name(value: str, what: str, limit: int = 60) -> str:
+def _name(value: str, what: str) -> str:
     name = " ".join(value.split())
     if not name:
         raise LeagueError(f"{what} needs a name")
-    problem = clean_text(name, limit=limit)
+    problem = clean_text(name, limit=60)
     if problem:
         raise LeagueError(f"{what}'s name {problem}")
     return name
@@ -81,21 +82,32 @@ def invite_accept(*, token: str, user: User, now: datetime) -> League:
 # Players ---------------------------------------------------------------------
 
 
+def _player_name(value: str) -> tuple[str, str]:
+    """A player's name as stored, and its key (``names``)."""
+    clean = tidy(value)
+    if not clean:
+        raise LeagueError("a player needs a name")
+    problem = name_problem(clean)
+    if problem:
+        raise LeagueError(f"a player's name {problem}")
+    return clean, name_key(clean)
+
+
 def player_add(*, league: League, name: str) -> Player:
-    clean = _name(name, "a player", NAME_LIMIT)
-    same = league.players.filter(name__iexact=clean).first()
+    clean, key = _player_name(name)
+    same = league.players.filter(name_key=key).first()
     if same is not None:
         raise LeagueError(f"{same.name} is already a player of this league")
-    return Player.objects.create(league=league, name=clean)
+    return Player.objects.create(league=league, name=clean, name_key=key)
 
 
 def player_rename(*, player: Player, name: str) -> Player:
-    clean = _name(name, "a player", NAME_LIMIT)
-    taken = player.league.players.filter(name__iexact=clean).exclude(pk=player.pk)
+    clean, key = _player_name(name)
+    taken = player.league.players.filter(name_key=key).exclude(pk=player.pk)
     if taken.exists():
         raise LeagueError(f"{clean} is already a player of this league: merge them")
-    player.name = clean
-    player.save(update_fields=["name"])
+    player.name, player.name_key = clean, key
+    player.save(update_fields=["name", "name_key"])
     return player
 
 

@@ -16,11 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.leagues import services
 from scorekeeper.leagues.exports import (
-    HANDS,
     SEASON_STANDINGS,
     STANDINGS,
     csv_lines,
     hand_rows,
+    hands_head,
+    most_sides,
     standings_rows,
 )
 from scorekeeper.leagues.models import Season
@@ -72,7 +73,9 @@ def night_standings_csv(request: HttpRequest, night_id: int) -> HttpResponseBase
 @require_GET
 def season_hands_csv(request: HttpRequest, season_id: int) -> HttpResponseBase:
     found = season_of(request, season_id)
-    return _csv(HANDS, hand_rows(found), f"hands-season-{found.pk}.csv")
+    sides = most_sides(found)
+    rows = hand_rows(found, sides)
+    return _csv(hands_head(sides), rows, f"hands-season-{found.pk}.csv")
 
 
 def _csv(

@@ -19,6 +19,7 @@ urlpatterns = [
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<int:player_id>/rename", views.player_rename, name="player_rename"),
     path("seasons/<int:season_id>/", views.season, name="season"),
+    path("seasons/<int:season_id>/delete", views.season_delete, name="season_delete"),
     path(
         "seasons/<int:season_id>/season.json",
         views.season_download,

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.gamelog import LogError
 from scorekeeper.games.sharing import qr_code
 from scorekeeper.leagues import services
+from scorekeeper.leagues.deletion import season_delete as season_deletion
 from scorekeeper.leagues.forms import (
     ImportSeasonForm,
     NameForm,
@@ -27,7 +28,7 @@ from scorekeeper.leagues.forms import (
     SignupForm,
 )
 from scorekeeper.leagues.interchange import season_export, season_import
-from scorekeeper.leagues.models import League, Player, Season
+from scorekeeper.leagues.models import League, Player, Season, Table
 from scorekeeper.leagues.presenters import player_page, season_page
 from scorekeeper.limits import rate_limited
 
@@ -286,6 +287,19 @@ def season_upload(request: HttpRequest, league_id: int) -> HttpResponse:
     except (services.LeagueError, LogError) as refused:
         return _league_page(request, found, error=f"Not imported: {refused}")
     return redirect("season", season_id=imported.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_delete(request: HttpRequest, season_id: int) -> HttpResponse:
+    """Asks first (what goes), then deletes the season."""
+    found = season_of(request, season_id)
+    if request.method == "POST":
+        season_deletion(season=found)
+        return redirect("league", league_id=found.league_id)
+    games = Table.objects.filter(round__night__season=found).count()
+    context = {"season": found, "nights": found.nights.count(), "games": games}
+    return render(request, "leagues/season_delete.html", context)
 
 
 @login_required

@@ -1,0 +1,119 @@
+"""Seasons from outside imported through the league's page: every game
+under its own log's rules (2 to 8 seats, mixed presets, house rules),
+players who share a name kept apart, and the pages, CSVs and ratings
+equal to the ``standings`` command's numbers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from scorekeeper.gamelog import parse_log, replay_log
+from scorekeeper.leagues.models import League, Player, Rating
+from scorekeeper.leagues.ratings import Rated, Skill, rate
+from tests.leagues.imported import assert_same_standings, seated, upload
+
+pytestmark = pytest.mark.django_db
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "contract"
+MIXED = (EXAMPLES / "mixed-season.league.json").read_text()
+
+
+@pytest.fixture
+def signed_in(client: Client, organizer: User) -> Client:
+    client.force_login(organizer)
+    return client
+
+
+def test_the_contracts_mixed_season_imports_with_the_commands_standings(
+    signed_in: Client, league: League
+) -> None:
+    season = upload(signed_in, league, MIXED)
+    assert_same_standings(signed_in, MIXED, season)
+    page = signed_in.get(f"/seasons/{season.pk}/").content.decode()
+    assert "mix rules" in page
+
+
+def test_players_who_share_a_name_stay_two_players(
+    signed_in: Client, league: League
+) -> None:
+    season = upload(signed_in, league, MIXED)
+    ids = seated(json.loads(MIXED), season)
+    assert ids["p0"] != ids["p1"]  # both "Ann 0" in the file
+    first, second = Player.objects.filter(pk__in=[ids["p0"], ids["p1"]])
+    assert first.name != second.name
+    assert {first.name, second.name} >= {"Ann 0"}
+
+
+def _sides(log: dict[str, object], names: list[str]) -> list[str]:
+    variant = parse_log(log).variant
+    return [
+        " & ".join(n for seat, n in enumerate(names) if variant.side_of(seat) == side)
+        for side in range(variant.sides)
+    ]
+
+
+def test_hands_csv_names_each_side_by_its_players(
+    signed_in: Client, league: League
+) -> None:
+    season = upload(signed_in, league, MIXED)
+    document = json.loads(MIXED)
+    ids = seated(document, season)
+    names = {str(p.pk): p.name for p in league.players.all()}
+    response = signed_in.get(f"/seasons/{season.pk}/hands.csv")
+    text = b"".join(response.streaming_content).decode("utf-8-sig")  # type: ignore[attr-defined]
+    rows = list(csv.DictReader(io.StringIO(text)))
+    games = [
+        (night["date"], game)
+        for night in document["nights"]
+        for game in sorted(night["games"], key=lambda g: (g["round"], g["table"]))
+    ]
+    for day, game in games:
+        board = replay_log(parse_log(game["log"]))
+        mine = [
+            row
+            for row in rows
+            if (row["night"], row["round"], row["table"])
+            == (day, str(game["round"]), str(game["table"]))
+        ]
+        assert len(mine) == len(board.hands)
+        players = [names[ids[pid]] for pid in game["players"]]
+        sides = _sides(game["log"], players)
+        for row in mine:
+            assert [row[f"side_{n + 1}"] for n in range(len(sides))] == sides
+            assert row["dealer"] in players
+        if mine:
+            last = mine[-1]
+            totals = [int(last[f"total_{n + 1}"]) for n in range(len(sides))]
+            assert totals == list(board.totals)
+
+
+def test_ratings_follow_each_games_own_sides(signed_in: Client, league: League) -> None:
+    season = upload(signed_in, league, MIXED)
+    signed_in.get(f"/seasons/{season.pk}/")  # rates the games
+    document = json.loads(MIXED)
+    ids = seated(document, season)
+    skills: dict[str, Skill] = {}
+    for night in document["nights"]:
+        for game in sorted(night["games"], key=lambda g: (g["round"], g["table"])):
+            board = replay_log(parse_log(game["log"]))
+            if not board.finished:
+                continue
+            variant = board.variant
+            players = tuple(ids[pid] for pid in game["players"])
+            sides = tuple(variant.side_of(seat) for seat in range(len(players)))
+            skills.update(rate(skills, Rated(players, sides, frozenset(board.winners))))
+    assert Rating.objects.filter(league=league).count() == sum(
+        1
+        for night in document["nights"]
+        for game in night["games"]
+        if replay_log(parse_log(game["log"])).finished
+    )
+    for player in Player.objects.filter(pk__in=[int(pk) for pk in skills]):
+        skill = skills[str(player.pk)]
+        assert (player.mu, player.sigma) == pytest.approx((skill.mu, skill.sigma))
