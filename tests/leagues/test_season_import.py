@@ -12,12 +12,16 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.gamelog import parse_log, replay_log
 from scorekeeper.leagues.models import League, Player, Rating
+from scorekeeper.leagues.names import name_key, tidy
 from scorekeeper.leagues.ratings import Rated, Skill, rate
 from tests.leagues.imported import assert_same_standings, seated, upload
+from tests.leagues.seasons import SEATINGS, random_season
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "contract"
@@ -117,3 +121,66 @@ def test_ratings_follow_each_games_own_sides(signed_in: Client, league: League) 
     for player in Player.objects.filter(pk__in=[int(pk) for pk in skills]):
         skill = skills[str(player.pk)]
         assert (player.mu, player.sigma) == pytest.approx((skill.mu, skill.sigma))
+
+
+SEEDS = range(8)
+
+
+def test_the_generated_seasons_hold_what_an_outside_club_writes() -> None:
+    """Every preset and seat count, repeated names, fixes, games ended
+    early, house rules: what the page test below imports."""
+    seatings, kinds, house, repeated = set(), set(), False, False
+    for seed in SEEDS:
+        document = random_season(seed)
+        names = [name_key(tidy(p["name"])) for p in document["players"]]
+        repeated |= len(set(names)) < len(names)
+        for night in document["nights"]:
+            for game in night["games"]:
+                log = game["log"]
+                seatings.add((log["variant"]["preset"], len(log["seats"])))
+                house |= len(log["variant"]) > 1
+                kinds |= {event["type"] for event in log["events"]}
+    assert seatings == set(SEATINGS)
+    assert kinds == {"hand", "void", "correct", "end"}
+    assert house and repeated
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_generated_season_imports_with_the_commands_standings(
+    signed_in: Client, league: League, seed: int
+) -> None:
+    text = json.dumps(random_season(seed), ensure_ascii=False)
+    season = upload(signed_in, league, text)
+    assert_same_standings(signed_in, text, season)
+
+
+def test_an_imported_seasons_pages_cost_what_an_ordinary_seasons_do(
+    signed_in: Client, league: League
+) -> None:
+    """Pinned as the ordinary season's pages are (test_league_pages,
+    test_season_numbers): games under their own rules add no query."""
+    season = upload(signed_in, league, MIXED)
+    ids = seated(json.loads(MIXED), season)
+    signed_in.get(f"/seasons/{season.pk}/")  # rates the games
+    with CaptureQueriesContext(connection) as queries:
+        assert signed_in.get(f"/seasons/{season.pk}/").status_code == 200
+    assert len(queries) <= 8
+    signed_in.get(f"/players/{ids['p1']}/")
+    with CaptureQueriesContext(connection) as queries:
+        assert signed_in.get(f"/players/{ids['p1']}/").status_code == 200
+    assert len(queries) <= 14
+
+
+def test_an_imported_seasons_export_keeps_its_players_apart(
+    signed_in: Client, league: League, organizer: User
+) -> None:
+    season = upload(signed_in, league, MIXED)
+    exported = signed_in.get(f"/seasons/{season.pk}/season.json").content
+    document = json.loads(exported)
+    ids = [player["id"] for player in document["players"]]
+    assert len(ids) == len(set(ids)) == len(json.loads(MIXED)["players"])
+    elsewhere = League.objects.create(name="Elsewhere", created_at=season.created_at)
+    elsewhere.organizers.add(organizer)
+    copy = upload(signed_in, elsewhere, exported.decode())
+    assert signed_in.get(f"/seasons/{copy.pk}/season.json").content == exported
+    assert_same_standings(signed_in, exported.decode(), copy)
