@@ -10,6 +10,7 @@ import pytest
 from django.db import OperationalError
 from django.test import Client
 
+from scorekeeper.gamelog import NAME_LIMIT
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
 from tests.records import MOON_HAND_1, new_game
@@ -61,7 +62,7 @@ def test_text_a_database_would_refuse_is_refused_first_by_the_api(
     ("seats", "event"),
     [
         (["Ann\x00", "Bob", "Cat", "Dan"], {}),
-        (["Ann", "Bob", "Cat", "D" * 31], {}),
+        (["Ann", "Bob", "Cat", "D" * (NAME_LIMIT + 1)], {}),
         (["Ann", "Bob", "Cat", "Dan"], {"note": "\ud800"}),
         (["Ann", "Bob", "Cat", "Dan"], {"at": "9999-12-31T23:59:59-23:59"}),
     ],
