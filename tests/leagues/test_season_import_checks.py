@@ -13,12 +13,15 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.leagues.interchange import season_import
 from scorekeeper.leagues.models import League, Player, Season
 from scorekeeper.leagues.season_checks import MAX_GAMES, MAX_PLAYERS
 from scorekeeper.leagues.services import LeagueError
 from scorekeeper.models import Game
+from tests.hardening.test_fuzz import FUZZ, JSON_VALUES
 from tests.leagues.test_standings import season
 from tests.records import NOW
 
@@ -27,7 +30,11 @@ pytestmark = pytest.mark.django_db
 
 def _with(path: str, value: Any) -> dict[str, Any]:
     """The small valid season of the standings tests, one field changed."""
-    document = copy.deepcopy(season())
+    return _changed(season(), path, value)
+
+
+def _changed(document: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    document = copy.deepcopy(document)
     *parents, last = path.split(".")
     node: Any = document
     for part in parents:
@@ -124,3 +131,51 @@ def test_players_are_looked_up_and_added_in_bulk(
     many = _queries_to_import(other, 3000)
     assert many == few
     assert Player.objects.filter(league=other).count() == 3005
+
+
+PATHS = [
+    "name",
+    "players",
+    "players.0",
+    "players.0.id",
+    "players.0.name",
+    "standings",
+    "standings.order",
+    "standings.best_nights",
+    "standings.min_nights",
+    "rules",
+    "nights.0",
+    "nights.0.date",
+    "nights.0.format",
+    "nights.0.games",
+    "nights.0.games.0",
+    "nights.0.games.0.table",
+    "nights.0.games.0.round",
+    "nights.0.games.0.players",
+    "nights.0.games.0.log",
+    "nights.0.games.0.log.seats",
+]
+
+
+@FUZZ
+@given(
+    changes=st.lists(
+        st.tuples(st.sampled_from(PATHS), JSON_VALUES | st.integers(-(2**70), 2**70)),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_no_season_file_answers_5xx(
+    client: Client, organizer: User, league: League, changes: list[tuple[str, Any]]
+) -> None:
+    client.force_login(organizer)
+    document = season()
+    for path, value in changes:
+        try:
+            document = _changed(document, path, value)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            continue  # an earlier change took that field away
+    response = client.post(
+        f"/leagues/{league.pk}/import", {"text": json.dumps(document)}
+    )
+    assert response.status_code in (302, 422)
