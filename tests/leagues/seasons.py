@@ -123,6 +123,13 @@ def game_log(rng: random.Random, preset: str, seats: int) -> dict[str, Any]:
                 break
     if board.next is not None and board.hands and rng.random() < 0.4:
         events.append(GameEnded("time"))  # a round called
+        if rng.random() < 0.5:  # and fixed after it (contract §6)
+            target = rng.randint(1, len(board.hands))
+            fix: Event = HandVoided(target, "wrong hand")
+            if rng.random() < 0.5:
+                fix = HandCorrected(target, _hand(rng, variant, board))
+            if _legal(variant, names, dealer, [*events, fix]) is not None:
+                events.append(fix)
     return {
         "format": "pepper-log",
         "version": 1,

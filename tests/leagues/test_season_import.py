@@ -127,9 +127,10 @@ SEEDS = range(8)
 
 
 def test_the_generated_seasons_hold_what_an_outside_club_writes() -> None:
-    """Every preset and seat count, repeated names, fixes, games ended
-    early, house rules: what the page test below imports."""
-    seatings, kinds, house, repeated = set(), set(), False, False
+    """Every preset and seat count, repeated names, fixes (after a game's
+    end too), games ended early, house rules: what the page test below
+    imports."""
+    seatings, kinds, house, repeated, fixed = set(), set(), False, False, False
     for seed in SEEDS:
         document = random_season(seed)
         names = [name_key(tidy(p["name"])) for p in document["players"]]
@@ -139,10 +140,12 @@ def test_the_generated_seasons_hold_what_an_outside_club_writes() -> None:
                 log = game["log"]
                 seatings.add((log["variant"]["preset"], len(log["seats"])))
                 house |= len(log["variant"]) > 1
-                kinds |= {event["type"] for event in log["events"]}
+                types = [event["type"] for event in log["events"]]
+                kinds |= set(types)
+                fixed |= "end" in types and types[-1] in ("void", "correct")
     assert seatings == set(SEATINGS)
     assert kinds == {"hand", "void", "correct", "end"}
-    assert house and repeated
+    assert house and repeated and fixed  # fixed: a game fixed after its end
 
 
 @pytest.mark.parametrize("seed", SEEDS)
