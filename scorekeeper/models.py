@@ -53,6 +53,11 @@ class Game(models.Model):
     import_digest = models.CharField(max_length=64, blank=True, db_index=True)
     # An optional name ("Thursday at Ann's"), shown in lists of games.
     name = models.CharField(max_length=60, blank=True)
+    # Lines shown under the score about who sits where, when that changed
+    # in the middle of the game ("Ann → Eve from hand 5": a league night's
+    # substitute). The seats' names and the log stay the game's own; a
+    # note is kept on the row so that the game page still reads one row.
+    seat_notes = models.JSONField(default=list, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["finished", "-updated_at"])]

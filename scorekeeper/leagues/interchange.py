@@ -19,6 +19,7 @@ from django.db.models import QuerySet
 
 from scorekeeper import services
 from scorekeeper.gamelog import LogError, game_variant, read_json
+from scorekeeper.leagues import substitutes
 from scorekeeper.leagues.models import League, Night, Player, Round, Season, Seat, Table
 from scorekeeper.leagues.names import name_key
 from scorekeeper.leagues.season import (
@@ -41,24 +42,29 @@ def season_export(*, season: Season) -> dict[str, object]:
     tables = (
         Table.objects.filter(round__night__season=season)
         .select_related("round__night", "game")
-        .prefetch_related("seats__player")
+        .prefetch_related("seats__player", "substitutions")
         .order_by("round__night__date", "round__number", "number")
     )
     nights: dict[Night, list[dict[str, object]]] = {
         night: [] for night in season.nights.all()
     }
     people: dict[str, None] = {}
+    names = dict(season.league.players.values_list("pk", "name"))
     for table in tables:
         seated = [seat.player.name for seat in table.seats.all()]
         people.update(dict.fromkeys(seated))
-        nights[table.round.night].append(
-            {
-                "table": table.number,
-                "round": table.round.number,
-                "players": seated,
-                "log": services.game_export(game=table.game),
-            }
-        )
+        game = {
+            "table": table.number,
+            "round": table.round.number,
+            "players": seated,
+            "log": services.game_export(game=table.game),
+        }
+        replaced = substitutes.exported(table, names)
+        if replaced:  # optional: who played which hands of a seat
+            game["substitutes"] = replaced
+            people.update(dict.fromkeys(str(s["started"]) for s in replaced))
+            people.update(dict.fromkeys(str(s["substitute"]) for s in replaced))
+        nights[table.round.night].append(game)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -98,6 +104,8 @@ def season_import(*, league: League, text: str | bytes, now: datetime) -> Season
         raise LeagueError(str(error)) from None  # "log: ..."
     except SeasonError as error:
         raise LeagueError(error.message) from None
+    hands = [[len(game.board.rows) for game in night.games] for night in parsed.nights]
+    substitutes.check_document(document, hands)
     digests = [[digest_of(game.log) for game in night.games] for night in parsed.nights]
     _refuse_repeat(league, parsed, stored, digests)
     with transaction.atomic():
@@ -111,10 +119,10 @@ def season_import(*, league: League, text: str | bytes, now: datetime) -> Season
             **rules,
         )
         players = _players(league, stored.names)
-        for night, form, night_digests in zip(
-            parsed.nights, stored.formats, digests, strict=True
+        for night, form, night_digests, raw in zip(
+            parsed.nights, stored.formats, digests, document["nights"], strict=True
         ):
-            _night(season, night, form, players, night_digests, now)
+            _night(season, night, form, players, night_digests, now, raw["games"])
         Game.objects.filter(table__round__night__season=season).update(locked=True)
     return season
 
@@ -249,7 +257,10 @@ def _night(
     players: dict[str, Player],
     digests: list[str],
     now: datetime,
+    written: list[dict[str, Any]],
 ) -> None:
+    """``written``: the night's games as the file has them (for their
+    optional ``substitutes``)."""
     if form is None:
         form = Night.PROGRESSIVE if season.seats == 4 else Night.FIXED
     night = Night.objects.create(
@@ -259,15 +270,16 @@ def _night(
         closed_at=now,
         created_at=now,
     )
-    by_round: dict[int, list[tuple[LeagueGame, str]]] = defaultdict(list)
-    for game, digest in zip(parsed.games, digests, strict=True):
-        by_round[game.round].append((game, digest))
+    by_round: dict[int, list[tuple[LeagueGame, str, list[Any]]]] = defaultdict(list)
+    for game, digest, raw in zip(parsed.games, digests, written, strict=True):
+        by_round[game.round].append((game, digest, raw.get("substitutes", [])))
     for number in sorted(by_round):
         played = Round.objects.create(
             night=night, number=number, started_at=now, called_at=now
         )
-        for game, digest in by_round[number]:
-            _table(played, game, digest, players, now)
+        for game, digest, replaced in by_round[number]:
+            table = _table(played, game, digest, players, now)
+            substitutes.imported(table, replaced, players, now)
 
 
 def _table(
@@ -276,7 +288,7 @@ def _table(
     digest: str,
     players: dict[str, Player],
     now: datetime,
-) -> None:
+) -> Table:
     """The game as the season's referee read it (not replayed again)."""
     game = services.game_store(
         log=parsed.log, board=parsed.board, digest=digest, now=now
@@ -286,3 +298,4 @@ def _table(
         Seat(table=table, position=i, player=players[pid])
         for i, pid in enumerate(parsed.players)
     )
+    return table

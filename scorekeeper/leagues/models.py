@@ -153,7 +153,9 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """Which player sat in seat ``position`` (0-based, clockwise) of a table."""
+    """Which player sat in seat ``position`` (0-based, clockwise) of a table:
+    the one the game counts for (after a ``Substitution``, the player the
+    organizer credited)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
@@ -209,3 +211,30 @@ class Rating(models.Model):
         ]
         indexes = [models.Index(fields=["league", "order"])]
         ordering = ["position"]
+
+
+class Substitution(models.Model):
+    """A player who took over a seat in the middle of a game, from hand
+    ``from_hand`` on (one substitute per seat). The game's log and its seat
+    names stay as they were; ``credited`` is whom the game counts for (the
+    player who started or the substitute, as the organizer said), and the
+    seat's ``Seat.player`` is always that player, so that the standings,
+    ratings, player pages and the season's export read one player a seat."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="substitutions"
+    )
+    position = models.PositiveSmallIntegerField()
+    started = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    substitute = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    credited = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    from_hand = models.PositiveSmallIntegerField()
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "position"], name="one_substitute_a_seat"
+            )
+        ]
+        ordering = ["table", "position"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -35,6 +36,7 @@ from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, player_stats
+from scorekeeper.leagues.substitutes import Substituted, night_substitutions
 from scorekeeper.presenters import points
 from scorekeeper.rules.referee import turn_of
 
@@ -203,8 +205,12 @@ def _seated(night: Night) -> dict[int, list[str]]:
     return seated
 
 
-def rounds_view(night: Night, base: str) -> list[dict[str, Any]]:
+def rounds_view(
+    night: Night, base: str, substituted: Sequence[Substituted] = ()
+) -> list[dict[str, Any]]:
     seated = _seated(night)
+    for seat in substituted:  # "Ann → Eve from hand 5"
+        seated[seat.table_id][seat.position] = seat.label
     shown = []
     for played in night.rounds.prefetch_related("sitting_out"):
         tables = played.tables.select_related("game")
@@ -224,7 +230,8 @@ def night_page(night: Night, base: str) -> dict[str, Any]:
     checkins = night.checkins.select_related("player")
     here = {c.player_id: c for c in checkins}
     rows, summary, people = night_numbers(night)
-    rounds = rounds_view(night, base)
+    substituted = night_substitutions(night)
+    rounds = rounds_view(night, base, substituted)
     ids = {pid: person.name for pid, person in people.items()}
     report = schedule.fairness(played_rounds(night), (str(k) for k in here))
     return {
@@ -243,6 +250,7 @@ def night_page(night: Night, base: str) -> dict[str, Any]:
         "fairness": report.lines() if rounds else [],
         "changes": night.changes.select_related("by", "game__table__round"),
         "closed": night.closed_at is not None,
+        "substitutions": substituted,
     }
 
 

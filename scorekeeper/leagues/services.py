@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q, QuerySet
 
 from scorekeeper import services
 from scorekeeper.eventstore import Appended
@@ -31,6 +31,7 @@ from scorekeeper.leagues.models import (
     Round,
     Season,
     Seat,
+    Substitution,
     Table,
 )
 from scorekeeper.leagues.names import name_key, name_problem, tidy
@@ -116,14 +117,15 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
     sit-outs become ``keep``'s, and ``merge`` goes."""
     if keep.pk == merge.pk or keep.league_id != merge.league_id:
         raise LeagueError("choose two different players of this league")
-    tables = Seat.objects.filter(player=keep).values("table")
-    if Seat.objects.filter(player=merge, table__in=tables).exists():
+    if _tables_of(merge).filter(pk__in=_tables_of(keep).values("pk")).exists():
         raise LeagueError(
             f"{keep.name} and {merge.name} sat at the same table: "
             "they are two people, not one"
         )
     with transaction.atomic():
         Seat.objects.filter(player=merge).update(player=keep)
+        for role in ("started", "substitute", "credited"):
+            Substitution.objects.filter(**{role: merge}).update(**{role: keep})
         nights = CheckIn.objects.filter(player=keep).values("night")
         CheckIn.objects.filter(player=merge, night__in=nights).delete()
         CheckIn.objects.filter(player=merge).update(player=keep)
@@ -135,6 +137,15 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
             roster_version=F("roster_version") + 1
         )
     return keep
+
+
+def _tables_of(player: Player) -> QuerySet[Table]:
+    """The tables a player sat at, or left or joined as a substitute."""
+    return Table.objects.filter(
+        Q(seats__player=player)
+        | Q(substitutions__started=player)
+        | Q(substitutions__substitute=player)
+    )
 
 
 # Seasons and nights ----------------------------------------------------------

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from scorekeeper.leagues import nights, sharing, views
+from scorekeeper.leagues import nights, sharing, tables, views
 
 urlpatterns = [
     path("accounts/signup", views.signup, name="signup"),
@@ -52,4 +52,5 @@ urlpatterns = [
     path("nights/<int:night_id>/sheet", nights.sheet, name="sheet"),
     path("nights/<int:night_id>/desk", nights.desk, name="desk"),
     path("nights/<int:night_id>/tv", nights.tv, name="night_tv"),
+    path("tables/<int:table_id>/substitute", tables.substitute, name="substitute"),
 ]

@@ -30,6 +30,7 @@ from scorekeeper.leagues.forms import (
 from scorekeeper.leagues.interchange import season_export, season_import
 from scorekeeper.leagues.models import League, Player, Season, Table
 from scorekeeper.leagues.presenters import player_page, season_page
+from scorekeeper.leagues.substitutes import player_substitutions
 from scorekeeper.limits import rate_limited
 
 
@@ -312,4 +313,5 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     )
     every_game = request.GET.get("games") == "all"
     page = player_page(found, every_game=every_game)
+    page["substitutions"] = player_substitutions(found)
     return render(request, "leagues/player.html", page)
