@@ -106,6 +106,13 @@ def _keep(game_id: UUID, entries: tuple[LogEntry, ...]) -> None:
     _ENTRIES[game_id] = entries
 
 
+def forget(game_id: UUID) -> None:
+    """Drop what this process keeps of a game's log. For a transaction of
+    several appends that rolled back: each append read back the events
+    before it, uncommitted, and those must not stay as the game's log."""
+    _ENTRIES.pop(game_id, None)
+
+
 class Head(NamedTuple):
     """How far a game's log goes, and who may read it (its tokens)."""
 

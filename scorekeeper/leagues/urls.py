@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from scorekeeper.leagues import nights, sharing, tables, views
+from scorekeeper.leagues import nights, paper, sharing, tables, views
 
 urlpatterns = [
     path("accounts/signup", views.signup, name="signup"),
@@ -53,4 +53,8 @@ urlpatterns = [
     path("nights/<int:night_id>/desk", nights.desk, name="desk"),
     path("nights/<int:night_id>/tv", nights.tv, name="night_tv"),
     path("tables/<int:table_id>/substitute", tables.substitute, name="substitute"),
+    path("tables/<int:table_id>/card", paper.card, name="score_card"),
+    path("tables/<int:table_id>/card/enter", paper.enter_table, name="card_enter"),
+    path("rounds/<int:round_id>/cards", paper.cards, name="score_cards"),
+    path("rounds/<int:round_id>/cards/enter", paper.enter, name="card_entry"),
 ]
