@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import Count
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
 
@@ -59,6 +60,7 @@ def standing_rows(rows: list[dict[str, Any]]) -> list[Standing]:
 
 
 RACE = 5  # players drawn in the season's standings race
+_SUBSTITUTES = Count("rounds__tables__substitutions")
 
 
 def season_page(season: Season) -> dict[str, Any]:
@@ -71,7 +73,8 @@ def season_page(season: Season) -> dict[str, Any]:
         "season": season,
         "league": season.league,
         "rows": standing_rows(numbers["rows"]),
-        "nights": list(season.nights.all()),
+        # Each night says how many seats took a substitute (its page says who).
+        "nights": list(season.nights.annotate(substitutes=_SUBSTITUTES)),
         "order": ", ".join(season.order),
         "ratings": _season_ratings(season, players),
     }

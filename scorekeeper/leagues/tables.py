@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.forms import whole_number
+from scorekeeper.forms import MAX_SEATS, whole_number
 from scorekeeper.leagues.models import CheckIn, Player, Seat, Substitution, Table
 from scorekeeper.leagues.services import LeagueError
 from scorekeeper.leagues.substitutes import seat_substitute
@@ -41,7 +41,7 @@ def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
                 raise LeagueError("choose who takes the seat")
             seat_substitute(
                 table=table,
-                position=-1 if seat is None else seat,
+                position=seat if seat is not None and seat < MAX_SEATS else -1,
                 substitute=chosen,
                 from_hand=whole_number(request.POST.get("from_hand", "")) or 0,
                 credit=request.POST.get("credit", ""),

@@ -189,3 +189,6 @@ def test_a_closed_night_still_prints_its_cards(
     assert client.get(f"/rounds/{played.pk}/cards").status_code == 200
     page = client.get(f"/nights/{played.night_id}/").content.decode()
     assert "enter the cards" not in page
+    entry = client.get(f"/rounds/{played.pk}/cards/enter").content.decode()
+    assert "The night is closed: its cards are entered before closing." in entry
+    assert "<form" not in entry.split("<main")[1]

@@ -297,6 +297,12 @@ def test_a_refused_substitute_is_said_on_the_form(
     )
     assert garbled.status_code == 422
     assert "Choose who takes the seat." in garbled.content.decode()
+    huge = signed_in.post(
+        f"/tables/{table.pk}/substitute",
+        {"seat": "9" * 30, "substitute": busy.pk, "from_hand": "9" * 30},
+    )
+    assert huge.status_code == 422
+    assert "Choose a seat of table 1." in huge.content.decode()
     assert not Substitution.objects.exists()
 
 
@@ -338,6 +344,8 @@ def test_both_players_pages_say_who_played_which_hands(
         assert "Games left or joined midway" in page and line in page
     eve_page = signed_in.get(f"/players/{eve.pk}/")
     assert eve_page.context["all_games"] == 0  # counted for Ann
+    season_page = signed_in.get(f"/seasons/{season.pk}/").content.decode()
+    assert "open · 1 substitute</span>" in season_page  # the night's line
 
 
 # The season's file ----------------------------------------------------------------
