@@ -16,6 +16,7 @@ from .forms import HandForm
 from .gamelog import GameLog, LogEntry
 from .house_rules import SETTINGS, Setting, bid_choices, preset_values
 from .models import Game
+from .refusals import sentence as sentence  # kept here too: pages import it
 from .rules.engine import HandResult, Scoreboard, side_names
 from .rules.events import (
     GameEnded,
@@ -39,11 +40,6 @@ def trump_label(trump: str) -> str:
 
 def bid_label(call: object) -> str:
     return str(call).replace("-", " ")
-
-
-def sentence(message: str) -> str:
-    """A message as a sentence: capital first letter, full stop."""
-    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
 _MINUS = re.compile(r"(?<![\w+−-])-(?=\d)")

@@ -13,6 +13,7 @@ from .forms import ImportForm, whole_number
 from .gamelog import LogError, printable, read_and_replay
 from .games.pages import partial_of
 from .management.commands.trick import check_hand, check_trick, game_deck
+from .refusals import in_a_log, players_words, sentence
 from .rules.cards import (
     RANKS,
     SUIT_NAMES,
@@ -48,12 +49,9 @@ def verify(request: HttpRequest) -> HttpResponse:
             context["document"] = document.decode(errors="replace")
             log, board = read_and_replay(document)
         except LogError as refused:
-            context["refusal"] = refused.message
-            context["remedy"] = refused.remedy
+            context["refusal"] = players_words(refused.message, refused.remedy)
             context["where"] = (
-                "the log's header"
-                if refused.event is None
-                else f"event {refused.event}"
+                "the log's header" if refused.event is None else in_a_log(refused.event)
             )
             context["offending"] = _offending(
                 context.get("document", ""), refused.event
@@ -124,7 +122,7 @@ def trick(request: HttpRequest) -> HttpResponse:
             check_hand(game, parse_card(led), _cards(hand))
             context["follow"] = legal_follows(parse_card(led), _cards(hand), trump)
     except (CardError, VariantError) as error:
-        context["error"] = presenters.sentence(error.message)
+        context["error"] = sentence(error.message)
     context["grid"] = [
         (
             SUIT_NAMES[suit],

@@ -16,7 +16,8 @@ from .forms import whole_number
 from .gamelog import LogError, game_variant, replay_log
 from .house_rules import SETTINGS, written
 from .models import Game
-from .presenters import bid_label, hand_summary, sentence
+from .presenters import bid_label, hand_summary
+from .refusals import sentence
 from .rules.engine import replay
 from .rules.events import Call, HandRecorded
 from .rules.explain import explain_hand, explain_status

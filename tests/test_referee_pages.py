@@ -111,8 +111,12 @@ def test_verify_names_the_event_and_the_rule_it_breaks(
     response = client.post("/verify", {"text": json.dumps(log)})
     page = response.content.decode()
     assert response.status_code == 422
-    assert "Refused at event 3" in page
-    assert "with clubs trump the defenders must play the hand (seed 001 §3.4)" in page
+    # In a player's words (issue 19): the event counted, the rule's source
+    # on a line of its own; the log and the API keep "event 3: ...".
+    assert "Refused at the log&#x27;s 3rd event" in page
+    assert "With clubs trump the defenders must play the hand." in page
+    assert "Rule: seed 001 §3.4" in page
+    assert "event 3" not in page
     assert (
         "To make it legal: record it as played, with each side&#x27;s tricks." in page
     )

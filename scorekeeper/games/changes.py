@@ -28,6 +28,7 @@ from scorekeeper.gamelog import GameLog, replay_log
 from scorekeeper.leagues.services import LeagueError, closed_game_change
 from scorekeeper.limits import rate_limited
 from scorekeeper.models import Game
+from scorekeeper.refusals import EventName, Refusal, in_a_game, players_words
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.referee import seat_calls, turn_of
@@ -59,8 +60,11 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
     except (Conflict, Busy, IdTaken) as error:
         return _after_conflict(request, game, form, error)
     except Refused as refused:
-        form.add_error(None, _refusal(refused))
         log, board = current_state(game)
+        said = _refusal(refused, event_names(log, board))
+        form.add_error(None, said.text)
+        if said.rule:
+            form.add_error(None, f"Rule: {said.rule}")
         return game_page(
             request, game, log, board, form=form, status=422, partial="live"
         )
@@ -149,10 +153,17 @@ def _after_conflict(
     return response
 
 
-def _refusal(refused: Refused) -> str:
-    """The rule broken, then what would make the hand legal."""
-    fix = f" To make it legal: {refused.remedy}." if refused.remedy else ""
-    return presenters.sentence(refused.rule_message) + fix
+def event_names(log: GameLog, board: Scoreboard) -> EventName:
+    """How a page names an event of this game: "hand 5", not "event 7"."""
+    events = [entry.event for entry in log.entries]
+    return in_a_game(events, {result.target: result.number for result in board.hands})
+
+
+def _refusal(refused: Refused, name: EventName) -> Refusal:
+    """The rule broken, then what would make the hand legal, in a
+    player's words (the engine's ``event N: ...`` stays in the log and
+    the API); the rule's source apart."""
+    return players_words(refused.rule_message, refused.remedy, name)
 
 
 def _remember_by(response: HttpResponse, by: str) -> None:
@@ -210,27 +221,33 @@ def _by_whom(
 def _try_change(
     change: Callable[[], object],
     doing: str,
+    log: GameLog,
     board: Scoreboard,
     result: HandResult | None = None,
-) -> str:
-    """Append a void or a correction of ``result`` (or an end: None): ""
-    once saved, else what to tell the player (nothing was saved)."""
+) -> Refusal:
+    """Append a void or a correction of ``result`` (or an end: None): an
+    empty ``Refusal`` once saved, else what to tell the player (nothing
+    was saved)."""
     try:
         change()
     except (Conflict, IdTaken):
-        return (
+        return Refusal(
             f"The game changed on another phone meanwhile; look again before {doing}."
         )
     except Busy:
-        return "The game's storage did not take it (busy or failing); nothing was saved. Try again."
+        return Refusal(
+            "The game's storage did not take it (busy or failing); "
+            "nothing was saved. Try again."
+        )
     except LeagueError as error:
-        return error.message
+        return Refusal(error.message)
     except Refused as refused:
+        name = event_names(log, board)
         later = next((h for h in board.hands if h.target == refused.event), None)
         if result is not None and later is not None and later.number > result.number:
-            return _later_hand_broken(refused, doing, board, result, later)
-        return _refusal(refused)
-    return ""
+            return _later_hand_broken(refused, doing, board, result, later, name)
+        return _refusal(refused, name)
+    return Refusal("")
 
 
 def _later_hand_broken(
@@ -239,22 +256,26 @@ def _later_hand_broken(
     board: Scoreboard,
     result: HandResult,
     later: HandResult,
-) -> str:
+    name: EventName,
+) -> Refusal:
     """The change itself is fine, but a later hand would break: say so, and
     what to do instead (the engine's remedy is about that later hand)."""
     summary = presenters.hand_summary(board.variant, board.seats, later.hand)
-    why = presenters.sentence(refused.rule_message)
+    broken = players_words(refused.rule_message, name=name)
+    why = broken.text
     if doing == "voiding":
-        return (
+        return Refusal(
             f"Voiding hand {result.number} would move every later hand to another "
             f"dealer and first bidder, and hand {later.number} ({summary}) would no "
             f"longer be legal: {why} Void from the last hand back, or correct "
-            f"hand {result.number} instead."
+            f"hand {result.number} instead.",
+            broken.rule,
         )
-    return (
+    return Refusal(
         f"This correction of hand {result.number} would make hand {later.number} "
         f"({summary}) illegal: {why} Correct hand {later.number} first, or void "
-        "from the last hand back."
+        "from the last hand back.",
+        broken.rule,
     )
 
 
@@ -289,7 +310,7 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
             "reason": "time",
         },
     )
-    error = ""
+    error = Refusal("")
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         error = _try_change(
@@ -302,12 +323,16 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 now=timezone.now(),
             ),
             "ending it",
+            log,
             board,
         )
         if not error:
             return _back_to_game(game, data["by"])
     elif form.errors:
-        error = _form_problem(form).replace("Nothing was voided.", "The game goes on.")
+        problem = _form_problem(form).replace(
+            "Nothing was voided.", "The game goes on."
+        )
+        error = Refusal(problem)
     context = {
         "game": game,
         "form": form,
@@ -334,7 +359,7 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
             "by": remembered_by(request),
         },
     )
-    error = ""
+    error = Refusal("")
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         void = partial(
@@ -348,11 +373,11 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
         )
         what = f"hand {result.number} voided"
         change = _by_whom(request, game, what, data["reason"], void, data["by"])
-        error = _try_change(change, "voiding", board, result)
+        error = _try_change(change, "voiding", log, board, result)
         if not error:
             return _back_to_game(game, data["by"])
     elif form.errors:
-        error = _form_problem(form)
+        error = Refusal(_form_problem(form))
     summary = presenters.hand_summary(board.variant, board.seats, result.hand)
     return render(
         request,
@@ -382,7 +407,7 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
         passing=passing,
         initial=_initial(result.hand, variant, len(log.entries), request),
     )
-    error = ""
+    error = Refusal("")
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         correct = partial(
@@ -400,6 +425,7 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
         error = _try_change(
             _by_whom(request, game, what, reason, correct, by),
             "correcting",
+            log,
             board,
             result,
         )

@@ -29,6 +29,7 @@ from scorekeeper.gamelog import GameLog, replay_log
 from scorekeeper.house_rules import SETTINGS
 from scorekeeper.limits import rate_limited
 from scorekeeper.models import Game
+from scorekeeper.refusals import sentence
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.events import GameEnded, HandCorrected, HandVoided
 from scorekeeper.rules.referee import Turn
@@ -74,7 +75,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 now=timezone.now(),
             )
         except services.SetupError as refused:
-            error = presenters.sentence(refused.message)
+            error = sentence(refused.message)
         else:
             access.grant(request, game, game.edit_token)  # the creator may edit
             return redirect("game", game_id=game.pk)

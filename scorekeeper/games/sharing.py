@@ -22,13 +22,14 @@ from scorekeeper.forms import (
 from scorekeeper.gamelog import LogError, replay_log, score_document
 from scorekeeper.limits import rate_limited
 from scorekeeper.models import Game, new_token
+from scorekeeper.refusals import Refusal, ordinal, players_words
 
 
 @require_http_methods(["GET", "POST"])
 @rate_limited("import")
 def game_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
-    error, earlier = "", None
+    error, earlier = Refusal(""), None
     if request.method == "POST" and form.is_valid():
         try:
             document = form.document()
@@ -37,7 +38,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
             if earlier is None:
                 game = services.game_import(document=document, now=timezone.now())
         except LogError as refused:
-            error = str(refused)
+            error = _refused_log(refused, "The log was not imported")
         else:
             if earlier is None:
                 access.grant(request, game, game.edit_token)
@@ -49,6 +50,18 @@ def game_import(request: HttpRequest) -> HttpResponse:
         {"form": form, "error": error, "earlier": earlier},
         status=422 if error else 200,
     )
+
+
+def _refused_log(refused: LogError, outcome: str) -> Refusal:
+    """A refused log in a player's words: what happened, which of its
+    events (counted, as a person reading the file would), and why."""
+    said = players_words(refused.message, refused.remedy)
+    where = (
+        "."
+        if refused.event is None
+        else f": its {ordinal(refused.event)} event is refused."
+    )
+    return Refusal(f"{outcome}{where} {said.text}", said.rule)
 
 
 def _imported_before(request: HttpRequest, document: bytes) -> Game | None:
