@@ -19,7 +19,6 @@ from .models import Game
 from .refusals import sentence as sentence  # kept here too: pages import it
 from .rules.engine import HandResult, Scoreboard, side_names
 from .rules.events import (
-    GameEnded,
     Hand,
     HandCorrected,
     HandPassedOut,
@@ -412,23 +411,6 @@ def leaders_line(board: Scoreboard) -> str:
         for name, total in zip(board.side_names, board.totals, strict=True)
         if total == top
     )
-
-
-@dataclass(frozen=True)
-class Ending:
-    """The end event, as the history shows it."""
-
-    by: str
-    at: str
-    reason: str
-
-
-def ending(log: GameLog) -> Ending | None:
-    last = log.entries[-1] if log.entries else None
-    if last is None or not isinstance(last.event, GameEnded):
-        return None
-    change = _change("ended", len(log.entries), last, last.event.reason)
-    return Ending(change.by, change.at, change.reason)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from scorekeeper.rules.events import GameEnded, HandCorrected, HandVoided
 from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import PRESETS
 
+from .ending import ending
 from .sharing import share_links
 
 BY_COOKIE = "pepper_by"
@@ -164,6 +165,7 @@ def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, 
         "status_line": presenters.status(board),
         "status_rule": presenters.status_rule(board),
         "seq": len(log.entries),
+        "ended": ending(log, board),
     }
 
 
@@ -308,7 +310,6 @@ def game_page(
         context["hidden_hands"] = 0 if shown is None else len(board.hands) - shown
         context["history_shown"] = HISTORY_SHOWN
         context["voided"] = presenters.voided(board, log)
-        context["ended"] = presenters.ending(log)
         context["chart"] = presenters.chart(board)
     template = partial_of(request, "scorekeeper/game_detail.html", partial)
     return render(request, template, context, status=status)

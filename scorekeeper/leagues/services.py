@@ -397,8 +397,9 @@ def closed_game_change(
     change log gets a line, in one transaction. A game the change leaves
     unfinished (a void of the hand that won it) ends as it then stands, as
     the night's close would have ended it. A game that was ended (its round
-    called) takes no change at all: the end event must stay last (contract
-    §6); the refusal says so."""
+    called) takes a change too and stays ended, won by the highest totals
+    once the change is in; a change that would make it won before its end
+    is refused and nothing is written (contract §6)."""
     why = " ".join(reason.split())
     if not why:
         raise LeagueError("A change after the night was closed needs a reason.")

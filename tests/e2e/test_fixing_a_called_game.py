@@ -1,0 +1,91 @@
+"""Issue 19, defect 1, in Chromium at 360x740: seven of eight hands at a
+league table, round 1 called, the night closed; the organizer opens the
+game from the night's page and corrects hand 5 with a reason. The game
+page says it was ended and who wins after the fix; the night's change log
+has the line; the night's standings follow."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.leagues import services
+from scorekeeper.leagues.models import Change, Night
+from scorekeeper.models import Game
+from tests.e2e.conftest import Looker
+from tests.leagues.nights import NAMES, play_hand, progressive_night
+from tests.records import NOW
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "a long passphrase"
+
+
+def _called_night() -> Night:
+    """Round 1 of an eight-hand season called after seven hands at table 1
+    (nobody reached 30), and the night closed."""
+    organizer = User.objects.create_user("org", password=PASSWORD)
+    league = services.league_create(name="Thursday", organizer=organizer, now=NOW)
+    for name in NAMES:
+        services.player_add(league=league, name=name)
+    season = services.season_create(
+        league=league, name="Eights", preset="classic",
+        overrides={"hand_limit": 8}, now=NOW,
+    )  # fmt: skip
+    night = progressive_night(season)
+    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    game = Game.objects.get(table__round=first, table__number=1)
+    for taken in (3, 2, 4, 1, 3, 2, 4):
+        play_hand(game, bidder_side_takes=taken)
+    services.round_call(round=first, by="org", now=NOW)
+    services.night_close(night=night, by="org", now=NOW)
+    return night
+
+
+def test_the_organizer_corrects_hand_5_of_a_called_game_on_a_phone(
+    page: Page, live_server: LiveServer, looker: Looker, console_errors: list[str]
+) -> None:
+    night = _called_night()
+    page.goto(f"{live_server.url}/accounts/login?next=/nights/{night.pk}/")
+    page.get_by_label("Username").fill("org")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    standings = page.locator("table.standings").first
+    before = standings.inner_text()
+    page.get_by_role("link", name="Open the game").first.click()
+    expect(page.locator(".winner")).to_contain_text("the game was ended as it stood")
+
+    hand_5 = page.locator("#hands li").nth(2)  # newest first: 7, 6, 5
+    hand_5.locator("summary").click()
+    hand_5.get_by_role("link", name="Correct").click()
+    expect(page.get_by_role("heading", name="Correct hand 5")).to_be_visible()
+    page.get_by_role("group", name="Tricks the bidding side took (of 6)").get_by_label(
+        "0", exact=True
+    ).check()
+    page.get_by_label("Reason").fill("Cat read the tricks off the wrong pile")
+    looker.look("correct-form")
+    page.get_by_role("button", name="Save correction").click()
+
+    banner = page.locator(".winner")
+    expect(banner).to_contain_text("the game was ended as it stood (round 1 called)")
+    expect(banner).to_contain_text("Fixed after the end: hand 5 corrected by org.")
+    expect(page.locator(".fixes-after-end")).to_contain_text(
+        "After the end, hand 5 corrected by org at"
+    )
+    expect(page.locator(".fixes-after-end")).to_contain_text(
+        "(Cat read the tricks off the wrong pile)"
+    )
+    looker.look("fixed")
+    change = Change.objects.get()
+    assert change.what == "round 1 table 1: hand 5 corrected"
+
+    page.goto(f"{live_server.url}/nights/{night.pk}/")
+    expect(page.locator(".change-log")).to_contain_text(
+        "hand 5 corrected (Cat read the tricks off the wrong pile)"
+    )
+    assert standings.inner_text() != before
+    looker.look("night")
+    assert console_errors == []
