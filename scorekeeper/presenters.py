@@ -338,6 +338,7 @@ def form_options(
             )
             for seat, name in enumerate(seats)
         ],
+        "forced": forced,  # the bidder and the bid are the rules', not entered
         "can_pass": not forced and not variant.stick_the_dealer,
         "has_auction": not forced,
     }

@@ -24,6 +24,70 @@
     }
   });
 
+  // A form someone started is re-aimed, not lost: the poll sends the next
+  // hand's form, and what was entered is carried into it wherever the new
+  // hand allows it (the trump, the tricks, a typed name). What the rules
+  // forced (a pepper round's bidder and bid) is not an entry: it is the new
+  // hand's own, or nothing. Done on the form as it stands when it is
+  // swapped, so a tap made while the poll was on its way is kept too.
+  var refocus = null;
+
+  function forcedNames(form) {
+    var names = {};
+    form.querySelectorAll("[data-forced] input").forEach(function (input) {
+      names[input.name] = true;
+    });
+    return names;
+  }
+
+  function carryEntry(old, fresh) {
+    var forced = Object.assign(forcedNames(old), forcedNames(fresh));
+    old.querySelectorAll("input[type=radio]:checked").forEach(function (chosen) {
+      if (forced[chosen.name]) return;
+      var group = fresh.querySelectorAll('input[type=radio][name="' + CSS.escape(chosen.name) + '"]');
+      var same = Array.prototype.find.call(group, function (input) { return input.value === chosen.value; });
+      if (!same) return;  // not offered for the new hand
+      group.forEach(function (input) { input.checked = false; input.removeAttribute("checked"); });
+      same.checked = true;
+      same.setAttribute("checked", "");
+    });
+    old.querySelectorAll("input[type=text]").forEach(function (typed) {
+      var field = fresh.querySelector('input[type=text][name="' + CSS.escape(typed.name) + '"]');
+      if (!field || !typed.value) return;
+      field.value = typed.value;
+      field.setAttribute("value", typed.value);
+      delete field.dataset.remembered;  // typed here: never replaced by a kept name
+    });
+    var details = old.querySelector("details.auction[open]");
+    var auction = fresh.querySelector("details.auction");
+    if (details && auction) auction.open = true;
+    fresh.dataset.touched = "1";
+  }
+
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var old = event.detail.target;
+    if (!old || old.id !== "record" || old.tagName !== "FORM" || !old.dataset.touched) return;
+    var fresh = event.detail.fragment.querySelector
+      ? event.detail.fragment.querySelector("form#record")
+      : null;
+    if (!fresh) return;  // the game is over: the form goes
+    carryEntry(old, fresh);
+    var focused = document.activeElement;
+    refocus = focused && old.contains(focused) && focused.name
+      ? { name: focused.name, value: focused.value, type: focused.type }
+      : null;
+  });
+
+  document.body.addEventListener("htmx:oobAfterSwap", function () {
+    var form = document.getElementById("record");
+    if (!refocus || !form) return;
+    var selector = 'input[name="' + CSS.escape(refocus.name) + '"]';
+    if (refocus.type === "radio") selector += '[value="' + CSS.escape(refocus.value) + '"]';
+    var field = form.querySelector(selector);
+    refocus = null;
+    if (field) field.focus({ preventScroll: true });
+  });
+
   // Every page of a game lives under /games/<id>/.
   function byKey() {
     return "pepper-by:" + window.location.pathname.split("/")[2];

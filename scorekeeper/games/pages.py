@@ -173,9 +173,10 @@ def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, 
 def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Has the game moved on since event ``seq``? 204 if not (one indexed
     query); else the fresh score and history, swapped in out of band, a
-    note of what changed, and the record form: a fresh one if nobody has
-    touched it (``form=untouched``), else re-aimed at the next hand with
-    what was entered kept (``form=touched``)."""
+    note of what changed, and the record form for the next hand. If
+    someone has touched this phone's form (``form=touched``), the page's
+    script carries what was entered into the new one, and the note goes by
+    its Save bar; else (``form=untouched``) the new form simply replaces it."""
     seen = whole_number(request.GET.get("seq", "")) or 0
     now = head(game_id)
     role = None if now is None else access.role_of(request, now)
@@ -191,11 +192,6 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game_url = reverse("game", args=[game.pk])
     state = request.GET.get("form") if role == "edit" else None
     note = what_changed(log, board, min(seen, len(log.entries)))
-    if state == "touched" and not board.finished:
-        note += (
-            f" Your entry below is kept, now for hand {len(board.rows) + 1}:"
-            " if it was the same hand, start a fresh form."
-        )
     context = {
         **_board_context(game_url, log, board),
         "history_html": _history_html(game_url, board, log, role),
@@ -206,8 +202,16 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "record_state": state if state in ("touched", "untouched") else None,
         "chart": presenters.chart(board),
     }
-    if state == "untouched":
+    if state in ("touched", "untouched") and not board.finished:
+        # A fresh form for the next hand; a touched one is re-aimed: the
+        # page's script carries what was entered into it, where the new
+        # hand allows it, and the note sits by its Save bar.
         context.update(_record_context(request, game, log, board), record_oob=True)
+        if state == "touched":
+            context["reaimed_note"] = (
+                f"{note} Your entry is kept, now for hand {len(board.rows) + 1}:"
+                " if it was the same hand, start a fresh form."
+            )
     return render(request, "scorekeeper/game_detail.html#polled", context)
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.models import GameEvent
 from tests.e2e.conftest import Looker, classic_game, fill_hand
+from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,7 +72,8 @@ def check_two_phones(url: str, ann: Page, dan: Page, tv: Page) -> None:
     expect(dan.locator(".side-total")).to_have_text(["2", "4"], timeout=3000)
     expect(tv.locator(".side-total")).to_have_text(["2", "4"], timeout=3000)
     expect(dan.locator("#hands li")).to_have_count(1, timeout=3000)
-    expect(dan.locator("#record-note")).to_contain_text(
+    # Dan had touched his form: the note is by its Save bar.
+    expect(dan.locator("#record .savebar .reaimed")).to_contain_text(
         "Hand 1 was just recorded by Ann."
     )
     # Ann's own phone polls from her own hand on: no note about it.
@@ -81,3 +85,59 @@ def check_two_phones(url: str, ann: Page, dan: Page, tv: Page) -> None:
             "Dan", exact=True
         )
     ).to_be_checked()
+
+
+def test_a_touched_form_in_a_pepper_round_is_re_aimed_at_the_next_hands_forced_bid(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer
+) -> None:
+    """Issue 19, defect 4: moon-42's first four hands are a pepper round
+    (the seat after the dealer must bid 4). A saves hand 1; B taps a trump
+    for hand 2; A saves hand 2. B's form now names hand 3 and is valid for
+    it: Dan forced to 4, B's trump kept, the totals current, the note by
+    the Save bar; and B's save goes through."""
+    game = new_game("moon-42", now=timezone.now())
+    phones = [browser.new_context(**browser_context_args) for _ in range(2)]
+    try:
+        a, b = (phone.new_page() for phone in phones)
+        for screen in (a, b):
+            screen.goto(f"{live_server.url}/join/{game.edit_token}")
+        a_form, b_form = a.locator("#record"), b.locator("#record")
+        fill_hand(a_form, trump="hearts", taken="5")  # Bob, forced to 4
+        a_form.get_by_role("button", name="Save hand").click()
+        expect(b.locator("#record-title")).to_have_text("Record hand 2", timeout=3000)
+        b_form.get_by_role("radio", name="spades", exact=True).check()  # touched
+        fill_hand(a_form, trump="clubs", taken="2")  # Cat, forced to 4
+        a_form.get_by_role("button", name="Save hand").click()
+        expect(a.locator("#hands li")).to_have_count(2)
+
+        expect(b.locator("#record-title")).to_have_text("Record hand 3", timeout=3000)
+        bidders = b_form.get_by_role("group", name="Bidder", exact=True)
+        expect(bidders.get_by_role("radio")).to_have_count(1)
+        expect(bidders.get_by_label("Dan", exact=True)).to_be_checked()
+        bids = b_form.get_by_role("group", name="Bid", exact=True)
+        expect(bids.get_by_label("4", exact=True)).to_be_checked()
+        expect(b_form.get_by_role("radio", name="spades", exact=True)).to_be_checked()
+        totals = a.locator(".side-total").all_inner_texts()
+        expect(b.locator(".side-total")).to_have_text(totals)
+        bar = b.locator(".savebar")
+        expect(bar.locator(".bar-totals")).to_contain_text(" · ".join(totals[:1]))
+        for total in totals:
+            expect(bar.locator(".bar-totals")).to_contain_text(total)
+        note = bar.locator(".reaimed")
+        expect(note).to_contain_text("Hand 2 was just recorded")
+        expect(note).to_contain_text("now for hand 3")
+        expect(note).to_be_in_viewport()  # no scrolling: beside the Save bar
+        Looker(b, "pepper-round-phones").look("re-aimed")
+
+        b_form.get_by_role(
+            "group", name="Tricks the bidding side took (of 6)"
+        ).get_by_label("4", exact=True).check()
+        b_form.get_by_role("button", name="Save hand").click()
+        expect(b.locator("#hands li")).to_have_count(3)
+        expect(b.locator("#record-title")).to_have_text("Record hand 4")
+        expect(b.locator("#record .error")).to_have_count(0)
+    finally:
+        for phone in phones:
+            phone.close()
+    hand_3 = GameEvent.objects.get(game=game, seq=3).payload
+    assert (hand_3["bidder"], hand_3["bid"], hand_3["trump"]) == (3, 4, "spades")
