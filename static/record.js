@@ -30,7 +30,7 @@
   // forced (a pepper round's bidder and bid) is not an entry: it is the new
   // hand's own, or nothing. Done on the form as it stands when it is
   // swapped, so a tap made while the poll was on its way is kept too.
-  var refocus = null;
+  var carried = null;  // an entry carried into a new form, until it is in the page
 
   function forcedNames(form) {
     var names = {};
@@ -73,18 +73,26 @@
     if (!fresh) return;  // the game is over: the form goes
     carryEntry(old, fresh);
     var focused = document.activeElement;
-    refocus = focused && old.contains(focused) && focused.name
-      ? { name: focused.name, value: focused.value, type: focused.type }
-      : null;
+    carried = {
+      focus: focused && old.contains(focused) && focused.name
+        ? { name: focused.name, value: focused.value, type: focused.type }
+        : null
+    };
   });
 
   document.body.addEventListener("htmx:oobAfterSwap", function () {
     var form = document.getElementById("record");
-    if (!refocus || !form) return;
-    var selector = 'input[name="' + CSS.escape(refocus.name) + '"]';
-    if (refocus.type === "radio") selector += '[value="' + CSS.escape(refocus.value) + '"]';
+    if (!carried || !form) return;
+    var focus = carried.focus;
+    carried = null;
+    // A carried choice the new bid hides (a free trick it does not allow)
+    // is cleared as a tap on the bid would clear it.
+    var bid = form.querySelector("input[name=bid]:checked");
+    if (bid) bid.dispatchEvent(new Event("change", { bubbles: true }));
+    if (!focus) return;
+    var selector = 'input[name="' + CSS.escape(focus.name) + '"]';
+    if (focus.type === "radio") selector += '[value="' + CSS.escape(focus.value) + '"]';
     var field = form.querySelector(selector);
-    refocus = null;
     if (field) field.focus({ preventScroll: true });
   });
 
