@@ -36,6 +36,10 @@ def call_of(value: str) -> Call:
 class HandForm(forms.Form):
     """One hand as a phone records it: bid, trump, and the outcome."""
 
+    # Where the rule that refused this hand comes from ("seed 001 §3.4"),
+    # shown on a line of its own under the refusal.
+    rule_source = ""
+
     expected_seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     event_id = forms.CharField(max_length=64, widget=forms.HiddenInput)
     bidder = forms.IntegerField(required=False, min_value=0)

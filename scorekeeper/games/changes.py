@@ -63,8 +63,7 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
         log, board = current_state(game)
         said = _refusal(refused, event_names(log, board))
         form.add_error(None, said.text)
-        if said.rule:
-            form.add_error(None, f"Rule: {said.rule}")
+        form.rule_source = said.rule
         return game_page(
             request, game, log, board, form=form, status=422, partial="live"
         )

@@ -46,9 +46,11 @@ def test_home_rules_verify_and_import_pages(
     log["events"][1]["trump"] = "clubs"
     page.get_by_label("Log").fill(json.dumps(log))
     page.get_by_role("button", name="Verify").click()
-    expect(page.get_by_role("heading", name="Refused at event 2")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Refused at the log's 2nd event")
+    ).to_be_visible()
     looker.look("verify-refused")
-    page.get_by_label("Log").fill(EXAMPLE.read_text())
+    page.get_by_role("textbox", name="Log").fill(EXAMPLE.read_text())
     page.get_by_role("button", name="Verify").click()
     expect(page.get_by_role("heading", name="The log is legal")).to_be_visible()
     looker.look("verify-legal")
