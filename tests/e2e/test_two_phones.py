@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import GameEvent
-from tests.e2e.conftest import Looker, classic_game, fill_hand
+from tests.e2e.conftest import SCREENSHOTS, Looker, classic_game, fill_hand
 from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -128,6 +128,7 @@ def test_a_touched_form_in_a_pepper_round_is_re_aimed_at_the_next_hands_forced_b
         expect(note).to_contain_text("now for hand 3")
         expect(note).to_be_in_viewport()  # no scrolling: beside the Save bar
         Looker(b, "pepper-round-phones").look("re-aimed")
+        b.screenshot(path=SCREENSHOTS / "pepper-round-phone-b-screen.png")
 
         b_form.get_by_role(
             "group", name="Tricks the bidding side took (of 6)"
