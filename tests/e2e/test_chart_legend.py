@@ -10,14 +10,15 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
+from scorekeeper.gamelog import NAME_LIMIT
 from tests.e2e.conftest import PHONE, SCREENSHOTS, Looker
 from tests.records import HandSpec, record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# Names as long as a seat takes (30 characters), and one long word.
+# Long names: one as long as a seat takes (NAME_LIMIT), one long word.
 LONG = [
-    "Christopher Alexander Jameson",
+    ("Christopher Alexander Jameson-Whitfield " * 2)[:NAME_LIMIT].strip(),
     "Bartholomew-Fitzgerald Smythe",
     "Alexandra Konstantinopoulou",
     "Maximiliana Wolfeschlegel",
