@@ -25,15 +25,16 @@ from scorekeeper.forms import (
     new_event_id,
 )
 from scorekeeper.gamelog import GameLog, replay_log
-from scorekeeper.leagues.services import LeagueError, closed_game_change
+from scorekeeper.leagues.services import closed_game_change
 from scorekeeper.limits import rate_limited
 from scorekeeper.models import Game
-from scorekeeper.refusals import EventName, Refusal, in_a_game, players_words
+from scorekeeper.refusals import Refusal
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.referee import seat_calls, turn_of
 from scorekeeper.rules.variants import Variant, find_variant
 
+from .outcomes import event_names, refusal_of, try_change
 from .pages import (
     BY_COOKIE,
     current_state,
@@ -61,7 +62,7 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return _after_conflict(request, game, form, error)
     except Refused as refused:
         log, board = current_state(game)
-        said = _refusal(refused, event_names(log, board))
+        said = refusal_of(refused, event_names(log, board))
         form.add_error(None, said.text)
         form.rule_source = said.rule
         return game_page(
@@ -152,19 +153,6 @@ def _after_conflict(
     return response
 
 
-def event_names(log: GameLog, board: Scoreboard) -> EventName:
-    """How a page names an event of this game: "hand 5", not "event 7"."""
-    events = [entry.event for entry in log.entries]
-    return in_a_game(events, {result.target: result.number for result in board.hands})
-
-
-def _refusal(refused: Refused, name: EventName) -> Refusal:
-    """The rule broken, then what would make the hand legal, in a
-    player's words (the engine's ``event N: ...`` stays in the log and
-    the API); the rule's source apart."""
-    return players_words(refused.rule_message, refused.remedy, name)
-
-
 def _remember_by(response: HttpResponse, by: str) -> None:
     """A cookie value must be Latin-1 for every server (gunicorn refuses
     more), so the name is stored percent-encoded: "Łukasz" too."""
@@ -217,67 +205,6 @@ def _by_whom(
     )
 
 
-def _try_change(
-    change: Callable[[], object],
-    doing: str,
-    log: GameLog,
-    board: Scoreboard,
-    result: HandResult | None = None,
-) -> Refusal:
-    """Append a void or a correction of ``result`` (or an end: None): an
-    empty ``Refusal`` once saved, else what to tell the player (nothing
-    was saved)."""
-    try:
-        change()
-    except (Conflict, IdTaken):
-        return Refusal(
-            f"The game changed on another phone meanwhile; look again before {doing}."
-        )
-    except Busy:
-        return Refusal(
-            "The game's storage did not take it (busy or failing); "
-            "nothing was saved. Try again."
-        )
-    except LeagueError as error:
-        return Refusal(error.message)
-    except Refused as refused:
-        name = event_names(log, board)
-        later = next((h for h in board.hands if h.target == refused.event), None)
-        if result is not None and later is not None and later.number > result.number:
-            return _later_hand_broken(refused, doing, board, result, later, name)
-        return _refusal(refused, name)
-    return Refusal("")
-
-
-def _later_hand_broken(
-    refused: Refused,
-    doing: str,
-    board: Scoreboard,
-    result: HandResult,
-    later: HandResult,
-    name: EventName,
-) -> Refusal:
-    """The change itself is fine, but a later hand would break: say so, and
-    what to do instead (the engine's remedy is about that later hand)."""
-    summary = presenters.hand_summary(board.variant, board.seats, later.hand)
-    broken = players_words(refused.rule_message, name=name)
-    why = broken.text
-    if doing == "voiding":
-        return Refusal(
-            f"Voiding hand {result.number} would move every later hand to another "
-            f"dealer and first bidder, and hand {later.number} ({summary}) would no "
-            f"longer be legal: {why} Void from the last hand back, or correct "
-            f"hand {result.number} instead.",
-            broken.rule,
-        )
-    return Refusal(
-        f"This correction of hand {result.number} would make hand {later.number} "
-        f"({summary}) illegal: {why} Correct hand {later.number} first, or void "
-        "from the last hand back.",
-        broken.rule,
-    )
-
-
 def _hand_named(
     request: HttpRequest, game_id: UUID, target: int
 ) -> tuple[Game, GameLog, Scoreboard, HandResult | None]:
@@ -312,7 +239,7 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
     error = Refusal("")
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        error = _try_change(
+        error = try_change(
             lambda: services.game_end(
                 game=game,
                 expected_seq=data["expected_seq"],
@@ -372,7 +299,7 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
         )
         what = f"hand {result.number} voided"
         change = _by_whom(request, game, what, data["reason"], void, data["by"])
-        error = _try_change(change, "voiding", log, board, result)
+        error = try_change(change, "voiding", log, board, result)
         if not error:
             return _back_to_game(game, data["by"])
     elif form.errors:
@@ -421,7 +348,7 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
         what = f"hand {result.number} corrected"
         reason = request.POST.get("reason", "")
         by = data.get("by") or ""
-        error = _try_change(
+        error = try_change(
             _by_whom(request, game, what, reason, correct, by),
             "correcting",
             log,

@@ -1,0 +1,89 @@
+"""What a page tells a player when a change to a game is not saved: the
+engine's refusal in their words (the hand named, the rule's source apart),
+another phone's change, a busy database, or a league's rule. Nothing is
+saved in any of these cases."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scorekeeper import presenters
+from scorekeeper.eventstore import Busy, Conflict, IdTaken, Refused
+from scorekeeper.gamelog import GameLog
+from scorekeeper.leagues.services import LeagueError
+from scorekeeper.refusals import EventName, Refusal, in_a_game, players_words
+from scorekeeper.rules.engine import HandResult, Scoreboard
+
+
+def event_names(log: GameLog, board: Scoreboard) -> EventName:
+    """How a page names an event of this game: "hand 5", not "event 7"."""
+    events = [entry.event for entry in log.entries]
+    return in_a_game(events, {result.target: result.number for result in board.hands})
+
+
+def refusal_of(refused: Refused, name: EventName) -> Refusal:
+    """The rule broken, then what would make the hand legal, in a
+    player's words (the engine's ``event N: ...`` stays in the log and
+    the API); the rule's source apart."""
+    return players_words(refused.rule_message, refused.remedy, name)
+
+
+def try_change(
+    change: Callable[[], object],
+    doing: str,
+    log: GameLog,
+    board: Scoreboard,
+    result: HandResult | None = None,
+) -> Refusal:
+    """Append a void or a correction of ``result`` (or an end: None): an
+    empty ``Refusal`` once saved, else what to tell the player (nothing
+    was saved)."""
+    try:
+        change()
+    except (Conflict, IdTaken):
+        return Refusal(
+            f"The game changed on another phone meanwhile; look again before {doing}."
+        )
+    except Busy:
+        return Refusal(
+            "The game's storage did not take it (busy or failing); "
+            "nothing was saved. Try again."
+        )
+    except LeagueError as error:
+        return Refusal(error.message)
+    except Refused as refused:
+        name = event_names(log, board)
+        later = next((h for h in board.hands if h.target == refused.event), None)
+        if result is not None and later is not None and later.number > result.number:
+            return _later_hand_broken(refused, doing, board, result, later, name)
+        return refusal_of(refused, name)
+    return Refusal("")
+
+
+def _later_hand_broken(
+    refused: Refused,
+    doing: str,
+    board: Scoreboard,
+    result: HandResult,
+    later: HandResult,
+    name: EventName,
+) -> Refusal:
+    """The change itself is fine, but a later hand would break: say so, and
+    what to do instead (the engine's remedy is about that later hand)."""
+    summary = presenters.hand_summary(board.variant, board.seats, later.hand)
+    broken = players_words(refused.rule_message, name=name)
+    why = broken.text
+    if doing == "voiding":
+        return Refusal(
+            f"Voiding hand {result.number} would move every later hand to another "
+            f"dealer and first bidder, and hand {later.number} ({summary}) would no "
+            f"longer be legal: {why} Void from the last hand back, or correct "
+            f"hand {result.number} instead.",
+            broken.rule,
+        )
+    return Refusal(
+        f"This correction of hand {result.number} would make hand {later.number} "
+        f"({summary}) illegal: {why} Correct hand {later.number} first, or void "
+        "from the last hand back.",
+        broken.rule,
+    )
