@@ -9,6 +9,10 @@ Pure: player ids in, tables out; no Django, no clock, no hidden randomness
   everyone has sat out once), repeats the fewest partnerships, then spreads
   opponents; a late arrival or a leaver only changes the circle the next
   round is taken from.
+  When the players present do not divide into fours, the organizer may
+  seat everyone instead, some at 3-handed tables (each for himself): as
+  few as seat everyone, and nobody plays 3-handed twice before everyone
+  has once.
 - *Fixed teams* (2, 3 or 4 a side: 4-, 6- and 8-seat tables): the teams
   are drawn once; the circle method over the teams draws the tables, so
   every two teams meet once before any meet twice.
@@ -19,7 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from scorekeeper.rules.errors import RulesError
@@ -33,17 +37,22 @@ class ScheduleError(RulesError):
 
 @dataclass(frozen=True)
 class Table:
-    """Two teams facing each other; seats alternate between them."""
+    """Teams facing each other, seats alternating between them: two teams,
+    or three players each for himself at a 3-handed table."""
 
-    teams: tuple[Team, Team]
+    teams: tuple[Team, ...]
 
     @property
     def seats(self) -> tuple[str, ...]:
-        """Clockwise: A1, B1, A2, B2, ... (side of seat i is i % 2)."""
-        first, second = self.teams
+        """Clockwise: A1, B1, A2, B2, ... (side of seat i is i % 2); at a
+        3-handed table A, B, C (each seat its own side)."""
         return tuple(
-            player for pair in zip(first, second, strict=True) for player in pair
+            player for group in zip(*self.teams, strict=True) for player in group
         )
+
+    @property
+    def three_handed(self) -> bool:
+        return len(self.teams) == 3
 
 
 @dataclass(frozen=True)
@@ -61,16 +70,22 @@ class Fairness:
     opponents_least: int
     opponents_most: int
     sit_outs: dict[str, int]
+    three_handed: dict[str, int] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
-        counts = self.sit_outs.values()
-        least, most = min(counts, default=0), max(counts, default=0)
-        return [
+        lines = [
             f"partners repeated: {self.partner_repeats}",
             "opponents: every two players met "
             f"{self.opponents_least}–{self.opponents_most} times",
-            f"sit-outs: each player {least}–{most}",
+            f"sit-outs: each player {_spread(self.sit_outs)}",
         ]
+        if any(self.three_handed.values()):
+            lines.append(f"3-handed: each player {_spread(self.three_handed)}")
+        return lines
+
+
+def _spread(counts: dict[str, int]) -> str:
+    return f"{min(counts.values(), default=0)}–{max(counts.values(), default=0)}"
 
 
 def circle_rounds[T](entrants: Sequence[T]) -> list[list[tuple[T | None, T | None]]]:
@@ -94,12 +109,17 @@ class _History:
         self.partners: Counter[frozenset[str]] = Counter()
         self.opponents: Counter[frozenset[str]] = Counter()
         self.sat_out: Counter[str] = Counter()
+        self.alone: Counter[str] = Counter()  # seats at 3-handed tables
         for played in rounds:
             for table in played.tables:
                 for team in table.teams:
                     self.partners.update(frozenset(p) for p in combinations(team, 2))
-                first, second = table.teams
-                self.opponents.update(frozenset((a, b)) for a in first for b in second)
+                for first, second in combinations(table.teams, 2):
+                    self.opponents.update(
+                        frozenset((a, b)) for a in first for b in second
+                    )
+                if table.three_handed:
+                    self.alone.update(table.seats)
             self.sat_out.update(played.sitting_out)
 
     def unfair(self, out: Iterable[str], playing: Iterable[str]) -> int:
@@ -110,19 +130,40 @@ class _History:
     def met(self, first: Team, second: Team) -> int:
         return sum(self.opponents[frozenset((a, b))] for a in first for b in second)
 
+    def met_at(self, table: Table) -> int:
+        """How often the table's opponents have met before."""
+        return sum(self.met(a, b) for a, b in combinations(table.teams, 2))
 
-def progressive_round(players: Sequence[str], played: Sequence[Round]) -> Round:
-    """The next round of partners rotating at 4-seat tables."""
+
+def three_handed_tables(count: int) -> int | None:
+    """How many 3-handed tables seat ``count`` players with nobody sitting
+    out (the others at tables of 4): the fewest that do; None when no
+    mix of 4s and 3s makes ``count`` (1, 2 or 5 players)."""
+    tables = (-count) % 4  # each 3-handed table takes one seat fewer
+    return tables if 3 * tables <= count else None
+
+
+def progressive_round(
+    players: Sequence[str], played: Sequence[Round], *, three_handed: bool = False
+) -> Round:
+    """The next round of partners rotating at 4-seat tables; with
+    ``three_handed``, nobody sits out: the players left over from the
+    fours sit at 3-handed tables (``three_handed_tables``)."""
     if len(set(players)) != len(players):
         raise ScheduleError("a player is checked in twice")
-    if len(players) < 4:
+    triads = three_handed_tables(len(players)) if three_handed else 0
+    if triads is None:
+        raise ScheduleError(
+            f"{len(players)} players cannot all sit at tables of 4 and 3: one sits out"
+        )
+    if len(players) < (3 if triads else 4):
         raise ScheduleError("a round needs at least 4 players present")
     history = _History(played)
     candidates = circle_rounds(players)
     start = len(played) % len(candidates)
     options = [  # each scored (partners repeated, opponents met before)
         _progressive_option(
-            candidates[(start + i) % len(candidates)], len(players), history
+            candidates[(start + i) % len(candidates)], len(players), history, triads
         )
         for i in range(len(candidates))
     ]
@@ -130,8 +171,14 @@ def progressive_round(players: Sequence[str], played: Sequence[Round]) -> Round:
 
 
 def _progressive_option(
-    pairs: list[tuple[str | None, str | None]], count: int, history: _History
+    pairs: list[tuple[str | None, str | None]],
+    count: int,
+    history: _History,
+    triads: int = 0,
 ) -> tuple[tuple[int, int], Round]:
+    if triads:
+        alone, fours = _fair_out(pairs, 3 * triads, history.alone)
+        return _scored(fours, _threes(alone, history), (), history)
     out = [p for pair in pairs for p in pair if p is not None and None in pair]
     teams: list[Team] = [(a, b) for a, b in pairs if a is not None and b is not None]
     # Whole pairs sit out too when two or three players are left over:
@@ -146,20 +193,29 @@ def _progressive_option(
     out.extend(p for team in teams[:extra] for p in team)
     teams = teams[extra:]
     if history.unfair(out, [p for team in teams for p in team]):
-        out, teams = _fair_out(pairs, count % 4, history)
+        out, teams = _fair_out(pairs, count % 4, history.sat_out)
+    return _scored(teams, [], out, history)
+
+
+def _scored(
+    teams: list[Team], extra: list[Table], out: Sequence[str], history: _History
+) -> tuple[tuple[int, int], Round]:
+    """The round of these partnerships (and any 3-handed tables), scored
+    (partners repeated, opponents met before)."""
     repeats = sum(1 for team in teams if history.partners[frozenset(team)])
-    tables = _face_off(teams, history)
-    spread = sum(history.met(*table.teams) for table in tables)
+    tables = _face_off(teams, history) + extra
+    spread = sum(history.met_at(table) for table in tables)
     return (repeats, spread), Round(tuple(tables), tuple(sorted(out)))
 
 
 def _fair_out(
-    pairs: list[tuple[str | None, str | None]], need: int, history: _History
+    pairs: list[tuple[str | None, str | None]], need: int, turns: Counter[str]
 ) -> tuple[list[str], list[Team]]:
-    """When the circle round would sit someone out again too soon: those
-    who sat out least sit out, and the partners they leave pair up."""
+    """``need`` players taken out of the circle round's pairs, those who
+    had the fewest ``turns`` (at sitting out, or at 3-handed tables) first;
+    the partners they leave pair up."""
     order = [p for pair in pairs for p in pair if p is not None]
-    out = sorted(order, key=lambda p: history.sat_out[p])[:need]
+    out = sorted(order, key=lambda p: turns[p])[:need]
     teams: list[Team] = [
         (a, b) for a, b in pairs if a and b and a not in out and b not in out
     ]
@@ -167,6 +223,20 @@ def _fair_out(
     widows = [p for p in order if p not in kept and p not in out]
     teams += [(widows[i], widows[i + 1]) for i in range(0, len(widows), 2)]
     return out, teams
+
+
+def _threes(players: list[str], history: _History) -> list[Table]:
+    """3-handed tables of these players, each with the two it met least."""
+    left = list(players)
+    tables = []
+    while left:
+        first = left.pop(0)
+        second = min(left, key=lambda other: history.met((first,), (other,)))
+        left.remove(second)
+        third = min(left, key=lambda other: history.met((first, second), (other,)))
+        left.remove(third)
+        tables.append(Table(((first,), (second,), (third,))))
+    return tables
 
 
 def _face_off(teams: list[Team], history: _History) -> list[Table]:
@@ -216,7 +286,7 @@ def _fixed_option(
     tables = [Table((a, b)) for a, b in pairs if a is not None and b is not None]
     out = [p for a, b in pairs if a is None or b is None for p in (a or b or ())]
     playing = [p for table in tables for team in table.teams for p in team]
-    spread = sum(history.met(*table.teams) for table in tables)
+    spread = sum(history.met_at(table) for table in tables)
     return (history.unfair(out, playing), spread), Round(
         tuple(tables), tuple(sorted(out))
     )
@@ -225,11 +295,12 @@ def _fixed_option(
 def fairness(rounds: Sequence[Round], players: Iterable[str]) -> Fairness:
     """The schedule's fairness over the night's rounds so far."""
     history = _History(rounds)
-    everyone = sorted(set(players) | set(history.sat_out))
+    everyone = sorted(set(players) | set(history.sat_out) | set(history.alone))
     met = [history.opponents[frozenset(pair)] for pair in combinations(everyone, 2)]
     return Fairness(
         partner_repeats=sum(n - 1 for n in history.partners.values() if n > 1),
         opponents_least=min(met, default=0),
         opponents_most=max(met, default=0),
         sit_outs={player: history.sat_out[player] for player in everyone},
+        three_handed={player: history.alone[player] for player in everyone},
     )

@@ -19,6 +19,7 @@ from scorekeeper.leagues.schedule import (
     fairness,
     fixed_round,
     progressive_round,
+    three_handed_tables,
 )
 
 
@@ -172,3 +173,63 @@ def test_fairness_counts_repeats_opponent_spread_and_sit_outs() -> None:
         f"{report.opponents_most} times",
         "sit-outs: each player 0–1",
     ]
+
+
+@pytest.mark.parametrize(
+    ("count", "tables"),
+    [(8, 0), (7, 1), (11, 1), (10, 2), (6, 2), (9, 3), (3, 1), (5, None), (2, None)],
+)
+def test_the_fewest_three_handed_tables_that_seat_everyone(
+    count: int, tables: int | None
+) -> None:
+    assert three_handed_tables(count) == tables
+
+
+@pytest.mark.parametrize("n", [3, 6, 7, 9, 10, 11, 14, 15])
+def test_three_handed_tables_seat_everyone_and_take_turns(n: int) -> None:
+    players = _players(n)
+    played: list[Round] = []
+    for _ in range(2 * n):
+        played.append(progressive_round(players, played, three_handed=True))
+        last = played[-1]
+        assert last.sitting_out == ()
+        seated = [p for t in last.tables for p in t.seats]
+        assert sorted(seated) == players
+        threes = [t for t in last.tables if t.three_handed]
+        assert len(threes) == three_handed_tables(n)
+        assert all(len(t.seats) == 3 and len(t.teams) == 3 for t in threes)
+        assert all(len(t.seats) == 4 for t in last.tables if not t.three_handed)
+        alone = Counter(dict.fromkeys(players, 0))
+        alone.update(
+            p for r in played for t in r.tables if t.three_handed for p in t.seats
+        )
+        assert max(alone.values()) - min(alone.values()) <= 1
+
+
+def test_a_three_handed_table_is_each_for_himself() -> None:
+    table = Table((("a",), ("b",), ("c",)))
+    assert table.seats == ("a", "b", "c") and table.three_handed
+    report = fairness([Round((table,))], ["a", "b", "c"])
+    assert report.partner_repeats == 0
+    assert (report.opponents_least, report.opponents_most) == (1, 1)
+    assert report.three_handed == {"a": 1, "b": 1, "c": 1}
+    assert report.lines()[-1] == "3-handed: each player 1–1"
+
+
+def test_seven_players_sit_one_table_of_three_instead_of_three_sitting_out() -> None:
+    players = _players(7)
+    usual = progressive_round(players, [])
+    assert len(usual.sitting_out) == 3 and len(usual.tables) == 1
+    seated = progressive_round(players, [], three_handed=True)
+    assert [len(t.seats) for t in seated.tables] == [4, 3]
+    report = fairness([seated], players)
+    assert sum(report.sit_outs.values()) == 0
+    assert sum(report.three_handed.values()) == 3
+    assert "3-handed: each player 0–1" in report.lines()
+
+
+def test_three_handed_is_refused_when_fours_and_threes_cannot_make_the_count() -> None:
+    with pytest.raises(ScheduleError, match="5 players cannot all sit"):
+        progressive_round(_players(5), [], three_handed=True)
+    with pytest.raises(ScheduleError, match="at least 4 players"):
+        progressive_round(_players(3), [])
