@@ -15,7 +15,7 @@ from datetime import date, datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, Max, QuerySet
 
 from scorekeeper import services
 from scorekeeper.gamelog import LogError, game_variant, read_json
@@ -43,19 +43,27 @@ def season_export(*, season: Season) -> dict[str, object]:
         Table.objects.filter(round__night__season=season)
         .select_related("round__night", "game")
         .prefetch_related("seats__player", "substitutions")
-        .order_by("round__night__date", "round__number", "number")
+        .order_by(
+            "round__night__date", "round__number", "round__night__label", "number"
+        )
     )
-    nights: dict[Night, list[dict[str, object]]] = {
-        night: [] for night in season.nights.all()
-    }
+    # The contract's nights are one a date: two rooms of one date go out
+    # as one night, a later room's tables numbered after the earlier's in
+    # each round (each player's night reads the same either way).
+    offsets = _room_offsets(season)
+    firsts: dict[date, Night] = {}
+    for night in season.nights.all():
+        firsts.setdefault(night.date, night)
+    nights: dict[Night, list[dict[str, object]]] = {n: [] for n in firsts.values()}
     people: dict[str, None] = {}
     names = dict(season.league.players.values_list("pk", "name"))
     for table in tables:
         seated = [seat.player.name for seat in table.seats.all()]
         people.update(dict.fromkeys(seated))
+        played = table.round
         game = {
-            "table": table.number,
-            "round": table.round.number,
+            "table": table.number + offsets.get((played.night_id, played.number), 0),
+            "round": played.number,
             "players": seated,
             "log": services.game_export(game=table.game),
         }
@@ -64,7 +72,7 @@ def season_export(*, season: Season) -> dict[str, object]:
             game["substitutes"] = replaced
             people.update(dict.fromkeys(str(s["started"]) for s in replaced))
             people.update(dict.fromkeys(str(s["substitute"]) for s in replaced))
-        nights[table.round.night].append(game)
+        nights[firsts[played.night.date]].append(game)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -85,6 +93,23 @@ def season_export(*, season: Season) -> dict[str, object]:
             for night, games in nights.items()
         ],
     }
+
+
+def _room_offsets(season: Season) -> dict[tuple[int, int], int]:
+    """Per (night, round), the tables of the same round in the rooms of
+    that date before it (by label): 0 for a date's only night."""
+    maxima = (
+        Table.objects.filter(round__night__season=season)
+        .values_list("round__night__date", "round__night__label", "round__night")
+        .annotate(number=F("round__number"), tables=Max("number"))
+        .order_by("round__night__date", "round__night__label")
+    )
+    offsets: dict[tuple[int, int], int] = {}
+    before: dict[tuple[date, int], int] = defaultdict(int)
+    for day, _, night, number, tables in maxima:
+        offsets[(night, number)] = before[(day, number)]
+        before[(day, number)] += tables
+    return offsets
 
 
 def season_import(*, league: League, text: str | bytes, now: datetime) -> Season:

@@ -14,8 +14,15 @@ from scorekeeper.leagues.season import DEFAULT_ORDER
 from scorekeeper.models import Game, new_token
 
 
+def default_time_zone() -> str:
+    return str(settings.TIME_ZONE)
+
+
 class League(models.Model):
     name = models.CharField(max_length=60)
+    # Where the league plays: every time its pages show is in this zone
+    # (an IANA name, e.g. "Europe/Oslo").
+    time_zone = models.CharField(max_length=60, default=default_time_zone)
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="leagues"
     )
@@ -98,6 +105,8 @@ class Night(models.Model):
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
     date = models.DateField()
+    # Tells apart two nights of one date (two rooms): "Back room".
+    label = models.CharField(max_length=40, blank=True)
     format = models.CharField(max_length=12, choices=FORMATS)
     # Fixed teams: the player ids of each team, drawn (or entered) once.
     teams = models.JSONField(default=list, blank=True)
@@ -106,12 +115,14 @@ class Night(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["season", "date"], name="one_night_a_day")
+            models.UniqueConstraint(
+                fields=["season", "date", "label"], name="one_night_a_room"
+            )
         ]
-        ordering = ["date"]
+        ordering = ["date", "label"]
 
     def __str__(self) -> str:
-        return f"{self.season}: {self.date}"
+        return f"{self.season}: {self.date}" + (f" {self.label}" if self.label else "")
 
 
 class CheckIn(models.Model):

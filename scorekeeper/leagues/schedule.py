@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
+from scorekeeper.gamelog import LogError, game_variant
 from scorekeeper.rules.errors import RulesError
 
 Team = tuple[str, ...]
@@ -249,6 +251,27 @@ def _face_off(teams: list[Team], history: _History) -> list[Table]:
         left.remove(second)
         tables.append(Table((first, second)))
     return tables
+
+
+THREE_HANDED = "classic"  # what a night's 3-handed tables play
+
+
+def three_handed_rules(
+    preset: str, overrides: Mapping[str, Any]
+) -> tuple[str, dict[str, Any]]:
+    """The rules of a 3-handed table of a season playing ``preset`` with
+    ``overrides``: ``classic`` (each for himself), with the season's house
+    rules when it plays classic too and they hold for 3 players, else
+    with only its hand limit, which sets the pace of the night."""
+    if preset == THREE_HANDED:
+        try:
+            game_variant(THREE_HANDED, 3, overrides)
+        except LogError:
+            pass
+        else:
+            return THREE_HANDED, dict(overrides)
+    limit = overrides.get("hand_limit")
+    return THREE_HANDED, {"hand_limit": limit} if limit else {}
 
 
 def draw_teams(players: Sequence[str], size: int, rng: random.Random) -> list[Team]:

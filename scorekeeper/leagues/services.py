@@ -205,20 +205,28 @@ def season_link_revoke(*, season: Season) -> None:
     season.save(update_fields=["public_token"])
 
 
-def night_create(*, season: Season, day: date, format: str, now: datetime) -> Night:
+def night_create(
+    *, season: Season, day: date, format: str, label: str = "", now: datetime
+) -> Night:
+    """A night of the season; two nights of one date (two rooms) are told
+    apart by their ``label``."""
     if format not in Night.FORMATS:
         raise LeagueError("choose progressive or fixed teams")
     if format == Night.PROGRESSIVE and season.seats != 4:
         raise LeagueError(
             "partners rotate at 4-seat tables: this season plays fixed teams"
         )
+    room = _name(label, "a room", 40) if label.strip() else ""
     try:
         with transaction.atomic():
             return Night.objects.create(
-                season=season, date=day, format=format, created_at=now
+                season=season, date=day, label=room, format=format, created_at=now
             )
     except IntegrityError:
-        raise LeagueError(f"this season already has a night on {day}") from None
+        same = f"a night on {day}" + (f" called {room}" if room else "")
+        raise LeagueError(
+            f"this season already has {same}: give this one another room or name"
+        ) from None
 
 
 def _open(night: Night) -> None:
@@ -289,21 +297,32 @@ def played_rounds(night: Night) -> list[schedule.Round]:
         tables = []
         for table in past.tables.all():
             ids = [str(seat.player_id) for seat in table.seats.all()]
-            tables.append(schedule.Table((tuple(ids[0::2]), tuple(ids[1::2]))))
+            teams = (
+                tuple((pk,) for pk in ids)  # 3-handed: each for himself
+                if len(ids) == 3
+                else (tuple(ids[0::2]), tuple(ids[1::2]))
+            )
+            tables.append(schedule.Table(teams))
         out = tuple(str(player.pk) for player in past.sitting_out.all())
         played.append(schedule.Round(tuple(tables), out))
     return played
 
 
-def _next_seating(night: Night, rng: random.Random) -> schedule.Round:
+def _next_seating(
+    night: Night, rng: random.Random, three_handed: bool
+) -> schedule.Round:
     present = [
         str(pk)
         for pk in night.checkins.filter(present=True).values_list("player", flat=True)
     ]
     played = played_rounds(night)
+    if three_handed and not three_handed_offered(night):
+        raise LeagueError("a fixed team plays whole: no 3-handed tables")
     try:
         if night.format == Night.PROGRESSIVE:
-            return schedule.progressive_round(present, played)
+            return schedule.progressive_round(
+                present, played, three_handed=three_handed
+            )
         if not night.teams:
             teams = schedule.draw_teams(present, night.season.seats // 2, rng)
             night.teams = [list(team) for team in teams]
@@ -313,26 +332,40 @@ def _next_seating(night: Night, rng: random.Random) -> schedule.Round:
         raise LeagueError(error.message) from None
 
 
-def round_start(*, night: Night, rng: random.Random, now: datetime) -> Round:
+def three_handed_offered(night: Night) -> bool:
+    """Whether a round of this night may seat 3-handed ``classic`` tables
+    instead of sit-outs: only where partners rotate (a fixed team plays
+    whole)."""
+    return night.format == Night.PROGRESSIVE
+
+
+def round_start(
+    *, night: Night, rng: random.Random, now: datetime, three_handed: bool = False
+) -> Round:
     """Seat the next round and create each table's game (seats bound to
-    players); the previous round must be over (finished or called)."""
+    players); the previous round must be over (finished or called). With
+    ``three_handed``, nobody sits out: the players left over from the fours
+    play 3-handed ``classic`` (each for himself), whatever the season plays."""
     _open(night)
     last = night.rounds.last()
     if last is not None and last.called_at is None and _unfinished(last):
         raise LeagueError(f"round {last.number} is still being played: call it first")
     season = night.season
     with transaction.atomic():
-        seating = _next_seating(night, rng)
+        seating = _next_seating(night, rng, three_handed)
         number = (last.number + 1) if last else 1
         new = Round.objects.create(night=night, number=number, started_at=now)
         new.sitting_out.set([int(pk) for pk in seating.sitting_out])
         names = dict(season.league.players.values_list("pk", "name"))
         for position, table in enumerate(seating.tables, start=1):
+            preset, rules = season.preset, season.overrides
+            if table.three_handed:
+                preset, rules = schedule.three_handed_rules(preset, rules)
             game = services.game_create(
-                preset=season.preset,
+                preset=preset,
                 seats=[names[int(pk)] for pk in table.seats],
                 first_dealer=rng.randrange(len(table.seats)),
-                overrides=season.overrides,
+                overrides=rules,
                 name=f"{night.date} round {number} table {position}",
                 now=now,
             )

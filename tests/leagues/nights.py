@@ -27,9 +27,11 @@ def play_hand(
     turn = board.next
     assert turn is not None
     call = turn.forced_bid or bid or board.variant.lowest_bid
-    side = board.variant.side_of(turn.first_bidder)
-    tricks = [0, 0]
-    tricks[side], tricks[1 - side] = bidder_side_takes, 6 - bidder_side_takes
+    variant = board.variant
+    side = variant.side_of(turn.first_bidder)
+    tricks = [0] * variant.sides  # the rest go to the next side
+    tricks[side] = bidder_side_takes
+    tricks[(side + 1) % variant.sides] = variant.tricks_per_hand - bidder_side_takes
     game_services.hand_record(
         game=game,
         expected_seq=game.last_seq,

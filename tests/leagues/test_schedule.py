@@ -19,6 +19,7 @@ from scorekeeper.leagues.schedule import (
     fairness,
     fixed_round,
     progressive_round,
+    three_handed_rules,
     three_handed_tables,
 )
 
@@ -233,3 +234,15 @@ def test_three_handed_is_refused_when_fours_and_threes_cannot_make_the_count() -
         progressive_round(_players(5), [], three_handed=True)
     with pytest.raises(ScheduleError, match="at least 4 players"):
         progressive_round(_players(3), [])
+
+
+def test_a_three_handed_table_plays_classic_at_the_seasons_pace() -> None:
+    assert three_handed_rules("moon-42", {"hand_limit": 8, "negotiation": True}) == (
+        "classic",
+        {"hand_limit": 8},
+    )
+    assert three_handed_rules("bid-euchre", {}) == ("classic", {})
+    assert three_handed_rules("classic", {"target_score": 21}) == (
+        "classic",
+        {"target_score": 21},
+    )
