@@ -50,7 +50,7 @@ from scorekeeper.leagues.models import (  # noqa: E402
     Seat,
     Table,
 )
-from scorekeeper.leagues.nights import version as desk_version  # noqa: E402
+from scorekeeper.leagues.screens import version as desk_version  # noqa: E402
 from scorekeeper.leagues.rated_games import ratings_refresh  # noqa: E402
 from scorekeeper.leagues.results import night_numbers, season_standings  # noqa: E402
 from scorekeeper.models import Game  # noqa: E402

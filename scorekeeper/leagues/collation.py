@@ -56,7 +56,10 @@ def initial(name: str) -> str:
 
 def matches(name: str, query: str) -> bool:
     """Whether a search for ``query`` finds ``name``: every word of the
-    query appears in the name, accents and case aside ("dang" finds
-    "Đặng Văn"); an empty query finds every name."""
-    folded = fold(name)
-    return all(word in folded for word in fold(query).split())
+    query starts a word of the name, accents and case aside ("dang" and
+    "va" find "Đặng Văn"; "jo" finds "Jo Berg", not "Marjorie"); an
+    empty query finds every name."""
+    words = fold(name).replace("-", " ").split()
+    return all(
+        any(word.startswith(part) for word in words) for part in fold(query).split()
+    )

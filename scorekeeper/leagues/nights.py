@@ -1,27 +1,33 @@
-"""A league night's pages: check-in, rounds (start, links and QR codes,
-call), closing, and the organizer's desk and TV, kept live by a poll that
-costs one indexed query while nothing changed."""
+"""A league night's pages: the door (check-in of up to 80 names, found by
+a search), rounds (start, links and QR codes, call), closing and the
+printable sheet. The desk and the TV, which poll, are in ``screens``."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
-from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
-from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.leagues import services
+from scorekeeper.leagues.checkin import check_in_last_night
 from scorekeeper.leagues.forms import TeamsForm
-from scorekeeper.leagues.models import League, Night, Player, Round, Season, Table
-from scorekeeper.leagues.presenters import night_page
+from scorekeeper.leagues.local_time import league_time
+from scorekeeper.leagues.models import Night, Player, Round
+from scorekeeper.leagues.presenters import door, night_page
 from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.models import Game
+
+# The parts of the night's page an htmx request may ask for, by the id of
+# the element it swaps (its HX-Target); any other gets the whole page.
+PARTS = {"names": "names", "door": "door"}
 
 
 def night_of(request: HttpRequest, night_id: int) -> Night:
@@ -32,38 +38,65 @@ def night_of(request: HttpRequest, night_id: int) -> Night:
     )
 
 
-def _page(
-    request: HttpRequest, night: Night, template: str, error: str = "", **extra: Any
+def render_night(
+    request: HttpRequest,
+    night: Night,
+    template: str,
+    context: dict[str, Any],
+    status: int = 200,
 ) -> HttpResponse:
+    """A night's page, its times in the league's time zone."""
+    with league_time(night.season.league):
+        return render(request, template, context, status=status)
+
+
+def _page(
+    request: HttpRequest, night: Night, error: str = "", part: str = ""
+) -> HttpResponse:
+    """The night's page, or the part of it an htmx request swaps."""
     base = request.build_absolute_uri("/").rstrip("/")
-    now = version(night.pk, request.user.pk)
-    context = night_page(night, base) | {"error": error, "version": now}
+    query = request.GET.get("q", request.POST.get("q", ""))[:60]
+    context = night_page(night, base, now=timezone.now(), query=query)
+    template = "leagues/night.html"
     if getattr(request, "htmx", False):
-        template += "#live"
-    return render(request, template, context | extra, status=422 if error else 200)
+        part = part or PARTS.get(request.htmx.target or "", "")  # type: ignore[attr-defined]
+        template += f"#{part}" if part else ""
+    context |= {"error": error}
+    return render_night(request, night, template, context, 422 if error else 200)
 
 
 @login_required
 @require_GET
 def night(request: HttpRequest, night_id: int) -> HttpResponse:
-    return _page(request, night_of(request, night_id), "leagues/night.html")
+    return _page(request, night_of(request, night_id))
 
 
 def _done(
-    request: HttpRequest, found: Night, action: Callable[[], object]
+    request: HttpRequest,
+    found: Night,
+    action: Callable[[], object],
+    to: str = "",
+    part: str = "",
 ) -> HttpResponse:
-    """Do the organizer's action: back to the night, or the night's page
-    with the refusal in words (nothing changed)."""
+    """Do the organizer's action: back to the night (at ``to``, a place on
+    it), or the night's page with the refusal in words (nothing changed);
+    htmx gets ``part`` of the page, done or refused."""
     try:
         action()
     except services.LeagueError as refused:
-        return _page(request, found, "leagues/night.html", refused.message)
-    return redirect("night", night_id=found.pk)
+        return _page(request, found, refused.message, part)
+    if part and getattr(request, "htmx", False):
+        return _page(request, found, part=part)
+    if request.POST.get("next") == "desk":
+        return redirect("desk", night_id=found.pk)
+    return redirect(reverse("night", args=[found.pk]) + to)
 
 
 @login_required
 @require_POST
 def check_in(request: HttpRequest, night_id: int) -> HttpResponse:
+    """A tap on a name: here (again), or gone. htmx swaps that name's
+    button and the counts; without it, back to the same place."""
     found = night_of(request, night_id)
     players = found.season.league.players
     player = players.filter(pk=posted_id(request, "player")).first()
@@ -76,7 +109,49 @@ def check_in(request: HttpRequest, night_id: int) -> HttpResponse:
         else:
             services.check_in(night=found, player=player, now=timezone.now())
 
-    return _done(request, found, arrive_or_leave)
+    if getattr(request, "htmx", False):
+        return _tapped(request, found, player, arrive_or_leave)
+    query = request.POST.get("q", "")[:60]
+    place = (f"?{urlencode({'q': query})}" if query else "") + (
+        f"#p-{player.pk}" if player else "#door"
+    )
+    return _done(request, found, arrive_or_leave, place)
+
+
+def _tapped(
+    request: HttpRequest,
+    found: Night,
+    player: Player | None,
+    action: Callable[[], None],
+) -> HttpResponse:
+    """The tapped name's button (and, out of band, the counts and the
+    round's controls), with the refusal beside it if there is one."""
+    error = ""
+    try:
+        action()
+    except services.LeagueError as refused:
+        error = refused.message
+    context = door(found) | {"night": found, "error": error}
+    listed = context["listed"]
+    context["entry"] = next(
+        (each for each in listed if player and each.player.pk == player.pk), None
+    )
+    status = 422 if error else 200
+    return render_night(request, found, "leagues/night.html#tapped", context, status)
+
+
+@login_required
+@require_POST
+def check_in_regulars(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Check in everyone from the season's previous night, in one POST."""
+    found = night_of(request, night_id)
+    return _done(
+        request,
+        found,
+        lambda: check_in_last_night(night=found, now=timezone.now()),
+        "#door",
+        part="door",
+    )
 
 
 @login_required
@@ -88,6 +163,7 @@ def newcomer(request: HttpRequest, night_id: int) -> HttpResponse:
         request,
         found,
         lambda: services.newcomer_check_in(night=found, name=name, now=timezone.now()),
+        "#door",
     )
 
 
@@ -110,19 +186,26 @@ def teams(request: HttpRequest, night_id: int) -> HttpResponse:
         else:
             return redirect("night", night_id=found.pk)
     context = {"night": found, "form": form, "size": size, "error": error}
-    return render(request, "leagues/teams.html", context, status=422 if error else 200)
+    return render_night(
+        request, found, "leagues/teams.html", context, 422 if error else 200
+    )
 
 
 @login_required
 @require_POST
 def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
     found = night_of(request, night_id)
+    three_handed = request.POST.get("seating") == "three-handed"
     return _done(
         request,
         found,
         lambda: services.round_start(
-            night=found, rng=random.SystemRandom(), now=timezone.now()
+            night=found,
+            rng=random.SystemRandom(),
+            now=timezone.now(),
+            three_handed=three_handed,
         ),
+        "#rounds",
     )
 
 
@@ -130,7 +213,7 @@ def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def round_call(request: HttpRequest, round_id: int) -> HttpResponse:
     played = get_object_or_404(
-        Round.objects.select_related("night__season"),
+        Round.objects.select_related("night__season__league"),
         pk=round_id,
         night__season__league__organizers=organizer(request),
     )
@@ -141,6 +224,7 @@ def round_call(request: HttpRequest, round_id: int) -> HttpResponse:
         request,
         played.night,
         lambda: services.round_call(round=played, by=by, now=timezone.now()),
+        "#rounds",
     )
 
 
@@ -156,8 +240,9 @@ def _confirm(
         "round": played,
         "unfinished": open_games.filter(last_seq__gt=0),
         "unplayed": open_games.filter(last_seq=0),
+        "from_desk": request.GET.get("from") == "desk",
     }
-    return render(request, "leagues/confirm.html", context)
+    return render_night(request, found, "leagues/confirm.html", context)
 
 
 @login_required
@@ -177,60 +262,9 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def sheet(request: HttpRequest, night_id: int) -> HttpResponse:
-    """Every table's link and QR code on one printable page."""
-    return _page(request, night_of(request, night_id), "leagues/sheet.html")
-
-
-# The desk's version in one query, plain SQL as the game's poll
-# (eventstore.head): through the ORM, building the aggregate over four
-# joins cost five times the game poll. Names come from the models.
-_VERSION_SQL = (
-    "SELECT COUNT(g.id), SUM(g.last_seq), SUM(CASE WHEN g.locked THEN 1 ELSE 0 END)"
-    f" FROM {Game._meta.db_table} g"
-    f" JOIN {Table._meta.db_table} t ON t.game_id = g.id"
-    f" JOIN {Round._meta.db_table} r ON r.id = t.round_id"
-    f" JOIN {Night._meta.db_table} n ON n.id = r.night_id"
-    f" JOIN {Season._meta.db_table} s ON s.id = n.season_id"
-    f" JOIN {League.organizers.through._meta.db_table} o ON o.league_id = s.league_id"
-    " WHERE r.night_id = %s AND o.user_id = %s"
-)
-
-
-def version(night_id: int, user_id: int | str | None) -> str:
-    """What changes whenever anything the desk shows changes: the night's
-    tables, the events in their logs, and how many are locked (closed);
-    "" unless ``user_id`` organizes the night's league or it has no table."""
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [night_id, user_id])
-        tables, events, locked = cursor.fetchone()
-    return f"{tables}.{events}.{locked}" if tables else ""
-
-
-def _unchanged(request: HttpRequest, night_id: int) -> bool:
-    """The poll's one query: the night's version, for an organizer of its
-    league (the user's id read from the session, the user not loaded)."""
-    user_id = request.session.get(SESSION_KEY)
-    htmx = getattr(request, "htmx", False)
-    if not htmx or not user_id or "v" not in request.GET:
-        return False
-    current = version(night_id, user_id)
-    return bool(current) and request.GET["v"] == current
-
-
-@require_GET
-def desk(request: HttpRequest, night_id: int) -> HttpResponse:
-    if _unchanged(request, night_id):  # before the user is even loaded
-        return HttpResponse(status=204)
-    return _live(request, night_id, "leagues/desk.html")
-
-
-@require_GET
-def tv(request: HttpRequest, night_id: int) -> HttpResponse:
-    if _unchanged(request, night_id):
-        return HttpResponse(status=204)
-    return _live(request, night_id, "leagues/tv.html")
-
-
-@login_required
-def _live(request: HttpRequest, night_id: int, template: str) -> HttpResponse:
-    return _page(request, night_of(request, night_id), template)
+    """Every table's link and QR code on one printable page (whole, for an
+    htmx request too: it has no part to swap)."""
+    found = night_of(request, night_id)
+    base = request.build_absolute_uri("/").rstrip("/")
+    context = night_page(found, base, now=timezone.now())
+    return render_night(request, found, "leagues/sheet.html", context)

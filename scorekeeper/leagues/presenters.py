@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -15,14 +14,19 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count
 from django.template.defaultfilters import pluralize
-from django.urls import reverse
 
-from scorekeeper.gamelog import game_variant
-from scorekeeper.games.sharing import qr_code
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.awards import awards, joined
 from scorekeeper.leagues.charts import Chart, line_chart
-from scorekeeper.leagues.models import Night, Player, Season, Seat, Table
+from scorekeeper.leagues.checkin import (
+    AWAY,
+    arrivals,
+    by_letter,
+    previous_night,
+    regulars,
+)
+from scorekeeper.leagues.controls import last_round, round_controls
+from scorekeeper.leagues.models import Night, Player, Season
 from scorekeeper.leagues.rated_games import rating_history, ratings_refresh
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
@@ -33,13 +37,13 @@ from scorekeeper.leagues.results import (
     season_rows,
     season_view,
 )
+from scorekeeper.leagues.round_tables import rounds_view
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.services import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, player_stats
-from scorekeeper.leagues.substitutes import Substituted, night_substitutions
+from scorekeeper.leagues.substitutes import night_substitutions
 from scorekeeper.presenters import points
-from scorekeeper.rules.referee import turn_of
 
 
 @dataclass(frozen=True)
@@ -161,89 +165,41 @@ def _race(
     )
 
 
-@dataclass(frozen=True)
-class TableView:
-    table: Table
-    names: list[str]
-    teams: str
-    hands: int
-    score: str
-    finished: bool
-    dealer: str
-    link: str
-
-    @property
-    def qr(self) -> str:
-        """Drawn only where a page shows it (an open table, the sheet)."""
-        return qr_code(self.link)
-
-
-def table_view(table: Table, names: list[str], base: str) -> TableView:
-    """A table as the night, desk and sheet show it, from the game's row:
-    no replay (the next dealer follows from the hands played)."""
-    game = table.game
-    variant = game_variant(game.preset, len(game.seats), game.overrides)
-    turn = turn_of(variant, game.first_dealer, game.hands_played + 1, pepper=False)
-    sides = [
-        " & ".join(n for seat, n in enumerate(names) if variant.side_of(seat) == side)
-        for side in range(variant.sides)
-    ]
-    return TableView(
-        table,
-        names,
-        " v ".join(sides),
-        game.hands_played,
-        " to ".join(points(total) for total in game.totals),
-        game.finished,
-        "" if game.finished else names[turn.dealer],
-        base + reverse("join", args=[game.edit_token]),
-    )
+def door(night: Night, query: str = "") -> dict[str, Any]:
+    """The night's door: every name by letter (found by ``query``) with
+    whether they are here, the counts, last night's players, and the
+    round's controls (which say how the players here would sit)."""
+    listed = arrivals(night, list(night.season.league.players.all()))
+    present = [each.player for each in listed if each.here]
+    played, tables, unfinished = last_round(night)
+    return {
+        "listed": listed,
+        "arrivals": by_letter(listed, query),
+        "query": query,
+        "counts": Counter(each.state for each in listed),
+        "present": present,
+        "last_night": _last_night(night, present),
+        "controls": round_controls(night, played, tables, unfinished, len(present)),
+    }
 
 
-def _seated(night: Night) -> dict[int, list[str]]:
-    seats = Seat.objects.filter(table__round__night=night).select_related("player")
-    seated: dict[int, list[str]] = {}
-    for seat in seats.order_by("table", "position"):
-        seated.setdefault(seat.table_id, []).append(seat.player.name)
-    return seated
-
-
-def rounds_view(
-    night: Night, base: str, substituted: Sequence[Substituted] = ()
-) -> list[dict[str, Any]]:
-    seated = _seated(night)
-    for seat in substituted:  # "Ann → Eve from hand 5"
-        seated[seat.table_id][seat.position] = seat.label
-    shown = []
-    for played in night.rounds.prefetch_related("sitting_out"):
-        tables = played.tables.select_related("game")
-        shown.append(
-            {
-                "round": played,
-                "tables": [table_view(t, seated[t.pk], base) for t in tables],
-                "sitting_out": [p.name for p in played.sitting_out.all()],
-                "unfinished": sum(1 for t in tables if not t.game.finished),
-            }
-        )
-    return shown
-
-
-def night_page(night: Night, base: str) -> dict[str, Any]:
+def night_page(
+    night: Night, base: str, *, now: datetime, query: str = ""
+) -> dict[str, Any]:
+    """The night's page: the door, the rounds, the standings (finished
+    games only), awards and the changes after closing."""
     season = night.season
-    checkins = night.checkins.select_related("player")
-    here = {c.player_id: c for c in checkins}
+    page = door(night, query)
+    came = [str(e.player.pk) for e in page["listed"] if e.state != AWAY]
     rows, summary, people = night_numbers(night)
     substituted = night_substitutions(night)
-    rounds = rounds_view(night, base, substituted)
+    rounds = rounds_view(night, base, now)
     ids = {pid: person.name for pid, person in people.items()}
-    report = schedule.fairness(played_rounds(night), (str(k) for k in here))
-    return {
+    report = schedule.fairness(played_rounds(night), came)
+    return page | {
         "night": night,
         "season": season,
         "league": season.league,
-        "present": [c.player for c in checkins if c.present],
-        "gone": [c.player for c in checkins if not c.present],
-        "absent": [p for p in season.league.players.all() if p.pk not in here],
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
         "rows": standing_rows(rows),
@@ -255,6 +211,18 @@ def night_page(night: Night, base: str) -> dict[str, Any]:
         "closed": night.closed_at is not None,
         "substitutions": substituted,
     }
+
+
+def _last_night(night: Night, present: list[Player]) -> dict[str, Any] | None:
+    """The season's previous night and how many of its players are not
+    here yet (for "Check in everyone from last night")."""
+    if night.closed_at is not None or night.teams:
+        return None
+    previous = previous_night(night)
+    if previous is None:
+        return None
+    missing = regulars(previous) - {player.pk for player in present}
+    return {"night": previous, "missing": len(missing)}
 
 
 def _team_rows(

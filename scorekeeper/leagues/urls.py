@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from scorekeeper.leagues import nights, paper, sharing, tables, views
+from scorekeeper.leagues import nights, paper, screens, sharing, tables, views
 
 urlpatterns = [
     path("accounts/signup", views.signup, name="signup"),
@@ -14,6 +14,11 @@ urlpatterns = [
     path("leagues/<int:league_id>/players", views.player_add, name="player_add"),
     path("leagues/<int:league_id>/merge", views.player_merge, name="player_merge"),
     path("leagues/<int:league_id>/invite", views.invite_create, name="invite_create"),
+    path(
+        "leagues/<int:league_id>/time-zone",
+        views.league_time_zone,
+        name="league_time_zone",
+    ),
     path("leagues/<int:league_id>/import", views.season_upload, name="season_import"),
     path("invite/<str:token>", views.invite_accept, name="invite"),
     path("players/<int:player_id>/", views.player, name="player"),
@@ -44,14 +49,19 @@ urlpatterns = [
         name="night_standings_csv",
     ),
     path("nights/<int:night_id>/check-in", nights.check_in, name="check_in"),
+    path(
+        "nights/<int:night_id>/check-in/last-night",
+        nights.check_in_regulars,
+        name="check_in_regulars",
+    ),
     path("nights/<int:night_id>/newcomer", nights.newcomer, name="newcomer"),
     path("nights/<int:night_id>/teams", nights.teams, name="teams"),
     path("nights/<int:night_id>/rounds", nights.round_start, name="round_start"),
     path("rounds/<int:round_id>/call", nights.round_call, name="round_call"),
     path("nights/<int:night_id>/close", nights.night_close, name="night_close"),
     path("nights/<int:night_id>/sheet", nights.sheet, name="sheet"),
-    path("nights/<int:night_id>/desk", nights.desk, name="desk"),
-    path("nights/<int:night_id>/tv", nights.tv, name="night_tv"),
+    path("nights/<int:night_id>/desk", screens.desk, name="desk"),
+    path("nights/<int:night_id>/tv", screens.tv, name="night_tv"),
     path("tables/<int:table_id>/substitute", tables.substitute, name="substitute"),
     path("tables/<int:table_id>/card", paper.card, name="score_card"),
     path("tables/<int:table_id>/card/enter", paper.enter_table, name="card_enter"),

@@ -28,6 +28,7 @@ from scorekeeper.leagues.forms import (
     SignupForm,
 )
 from scorekeeper.leagues.interchange import season_export, season_import
+from scorekeeper.leagues.local_time import league_time, league_time_zone_set, time_zones
 from scorekeeper.leagues.models import League, Player, Season, Table
 from scorekeeper.leagues.presenters import player_page, season_page
 from scorekeeper.leagues.substitutes import player_substitutions
@@ -152,6 +153,7 @@ def _league_page(
         "season_form": season_form or SeasonForm(),
         "error": error,
         "invite": invite,
+        "time_zones": time_zones(),
     }
     return render(request, "leagues/league.html", context, status=422 if error else 200)
 
@@ -209,6 +211,16 @@ def player_merge(request: HttpRequest, league_id: int) -> HttpResponse:
     return _to_league(request, found, merged)
 
 
+@login_required
+@require_POST
+def league_time_zone(request: HttpRequest, league_id: int) -> HttpResponse:
+    found = league_of(request, league_id)
+    zone = request.POST.get("time_zone", "")
+    return _to_league(
+        request, found, lambda: league_time_zone_set(league=found, zone=zone)
+    )
+
+
 def posted_id(request: HttpRequest, key: str) -> int:
     """A row's id from a form (0, which is no row, when it is not one)."""
     value = request.POST.get(key, "")
@@ -244,7 +256,9 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
     found = season_of(request, season_id)
-    form = NightForm(request.POST or None, initial={"date": timezone.localdate()})
+    with league_time(found.league):  # "today" where the league plays
+        today = timezone.localdate()
+    form = NightForm(request.POST or None, initial={"date": today})
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
@@ -252,6 +266,7 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
                 season=found,
                 day=form.cleaned_data["date"],
                 format=form.cleaned_data["format"],
+                label=form.cleaned_data["label"],
                 now=timezone.now(),
             )
         except services.LeagueError as refused:

@@ -44,3 +44,9 @@ def test_a_search_finds_names_accents_and_case_aside() -> None:
     assert matches("Émile", "emi")
     assert not matches("Émile", "emma")
     assert matches("Ann", "")  # no query: every name
+
+
+def test_a_search_finds_the_start_of_a_word_not_its_middle() -> None:
+    assert matches("Jo Berg", "jo") and matches("Anne-Marie Roy", "mar")
+    assert not matches("Marjorie", "jo")
+    assert matches("Christopher Alexander-Worth", "worth chris")
