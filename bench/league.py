@@ -50,9 +50,9 @@ from scorekeeper.leagues.models import (  # noqa: E402
     Seat,
     Table,
 )
-from scorekeeper.leagues.screens import version as desk_version  # noqa: E402
 from scorekeeper.leagues.rated_games import ratings_refresh  # noqa: E402
 from scorekeeper.leagues.results import night_numbers, season_standings  # noqa: E402
+from scorekeeper.leagues.screens import version as desk_version  # noqa: E402
 from scorekeeper.models import Game  # noqa: E402
 
 NIGHTS, ROUNDS, TABLES, PLAYERS = 50, 20, 10, 80  # 10,000 games, ~500 each

@@ -231,7 +231,11 @@ def round_call(request: HttpRequest, round_id: int) -> HttpResponse:
 def _confirm(
     request: HttpRequest, found: Night, what: str, played: Round | None = None
 ) -> HttpResponse:
-    open_games = Game.objects.filter(table__round__night=found, finished=False)
+    open_games = Game.objects.filter(
+        table__round__night=found,
+        table__round__called_at__isnull=True,  # a called round's tables stay
+        finished=False,
+    )
     if played is not None:
         open_games = open_games.filter(table__round=played)
     context = {

@@ -60,8 +60,8 @@ class TableView:
 
     @property
     def short_score(self) -> str:
-        """The score in a narrow column: "32–18"."""
-        return "–".join(points(total) for total in self.table.game.totals)
+        """The score in a narrow column: "32 – 18", "12 – −6" (thin spaces)."""
+        return "\u2009–\u2009".join(points(total) for total in self.table.game.totals)
 
     @property
     def three_handed(self) -> bool:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.gamelog import LogError
 from scorekeeper.games.sharing import qr_code
 from scorekeeper.leagues import services
+from scorekeeper.leagues.collation import sort_key
 from scorekeeper.leagues.deletion import season_delete as season_deletion
 from scorekeeper.leagues.forms import (
     ImportSeasonForm,
@@ -147,7 +148,7 @@ def _league_page(
 ) -> HttpResponse:
     context = {
         "league": found,
-        "players": found.players.all(),
+        "players": sorted(found.players.all(), key=lambda p: sort_key(p.name)),
         "seasons": found.seasons.order_by("-created_at"),
         "organizers": found.organizers.order_by("username"),
         "season_form": season_form or SeasonForm(),

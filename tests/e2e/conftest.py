@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 from scorekeeper.models import Game
 from tests.records import new_game
@@ -60,6 +60,16 @@ def browser_context_args() -> dict[str, Any]:
 
 
 @pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """The tables' phones (and a TV), closed after the test: a page left
+    open would go on polling the live server while later tests run."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
 def console_errors(page: Page) -> Iterator[list[str]]:
     """Every console error and uncaught page error; the test asserts none."""
     errors: list[str] = []
@@ -76,8 +86,8 @@ def console_errors(page: Page) -> Iterator[list[str]]:
 class Looker:
     """Screenshots kept as artifacts, and axe-core's verdict on the page."""
 
-    def __init__(self, page: Page, name: str) -> None:
-        self.page, self.name, self.count = page, name, 0
+    def __init__(self, page: Page, name: str, width: int = PHONE["width"]) -> None:
+        self.page, self.name, self.count, self.width = page, name, 0, width
         self.axe = Axe()
 
     def look(self, label: str) -> None:
@@ -88,9 +98,7 @@ class Looker:
         results = self.axe.run(self.page)
         assert results.violations_count == 0, results.generate_report()
         width = self.page.evaluate("document.documentElement.scrollWidth")
-        assert width <= PHONE["width"], (
-            f"{label}: the page scrolls sideways ({width}px)"
-        )
+        assert width <= self.width, f"{label}: the page scrolls sideways ({width}px)"
 
 
 @pytest.fixture

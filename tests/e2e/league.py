@@ -1,0 +1,67 @@
+"""A league night in the browser: the organizer signed in, the tables'
+phones, and hands recorded on them (shared by the league night tests)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+
+from tests.e2e.conftest import PHONE, SCREENSHOTS, fill_hand
+
+# Screenshots the README shows: rewritten in docs/ with UPDATE_DOCS=1.
+DOCS = (
+    Path(__file__).resolve().parents[2] / "docs"
+    if os.environ.get("UPDATE_DOCS")
+    else SCREENSHOTS
+)
+TV = {"width": 1280, "height": 720}
+
+
+def new_screen(
+    browser: Browser, opened: list[BrowserContext], size: dict[str, int] = PHONE
+) -> Page:
+    viewport = ViewportSize(width=size["width"], height=size["height"])
+    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    opened.append(context)
+    return context.new_page()
+
+
+def table_phone(browser: Browser, link: str, opened: list[BrowserContext]) -> Page:
+    phone = new_screen(browser, opened)
+    phone.goto(link)
+    return phone
+
+
+def sign_in(page: Page, url: str, username: str, password: str) -> None:
+    page.goto(f"{url}/accounts/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+
+
+def record(phone: Page, taken: str) -> None:
+    """The seat that bids first takes the bid at 3."""
+    turn = phone.get_by_text(re.compile(r"bids first")).inner_text()
+    bidder = re.search(r"· ([^·]+) bids first", turn)  # names may have spaces
+    assert bidder is not None
+    form = phone.locator("#record")
+    fill_hand(form, bidder=bidder.group(1), bid="3", trump="hearts", taken=taken)
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator(".saved")).to_be_visible()
+
+
+def play_out(phone: Page) -> None:
+    """hand_limit 2: the bidders make 6, then are set: the first side wins."""
+    record(phone, "6")
+    record(phone, "0")
+    expect(phone.locator(".winner")).to_be_visible()
+
+
+def table_links(page: Page, round_number: int) -> list[str]:
+    section = page.locator("h3", has_text=f"Round {round_number}").locator(
+        "xpath=following-sibling::ul[1]"
+    )
+    return [a.get_attribute("href") or "" for a in section.locator(".link a").all()]
