@@ -9,7 +9,8 @@
 2. A hand saved at a league table (its night's standings follow from the
    game's row) beside a hand saved in a game outside any league, and the
    night's standings computed after it.
-3. The organizer's desk poll with nothing new beside a game's poll.
+3. The organizer's desk poll with nothing new beside a game's poll, and
+   after a hand at one of 20 or 40 tables (``bench/desk.py``).
 4. The league's ratings of the 10,000 games rebuilt from scratch, and the
    page of a player with about 500 of them.
 
@@ -33,6 +34,9 @@ from bench.web import (  # noqa: E402  (sets up Django on a fresh SQLite file)
     record_hands,
     server_seconds,
 )
+
+# isort: split
+from bench.desk import report as desk_report  # noqa: E402
 
 # isort: split
 from django.contrib.auth.models import User  # noqa: E402
@@ -265,6 +269,7 @@ def main() -> None:
         f"game poll p50 {ms * statistics.median(poll_times):.2f} ms   "
         f"ratio {statistics.median(desk_times) / statistics.median(poll_times):.2f}"
     )
+    desk_report(client, season)
 
 
 if __name__ == "__main__":

@@ -15,12 +15,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper.leagues.controls import Controls, round_controls
-from scorekeeper.leagues.live import live_tallies
-from scorekeeper.leagues.models import Night, Seat, Table
+from scorekeeper.leagues.live import Attention, attention, live_tallies
+from scorekeeper.leagues.models import Night, Round, Seat, Table
 from scorekeeper.leagues.presenters import standing_rows
 from scorekeeper.leagues.results import season_players, season_settings, sides_of
 from scorekeeper.leagues.round_tables import (
@@ -28,7 +29,9 @@ from scorekeeper.leagues.round_tables import (
     TableView,
     called_games,
     round_view,
+    row_version,
     seated,
+    table_view,
 )
 from scorekeeper.leagues.standings import GameResult, night_rows_from
 
@@ -83,57 +86,150 @@ def desk_page(
     playing, then the finished; the TV's: by number), its controls and
     the live standings, with the versions a poll compares."""
     played = night.rounds.prefetch_related(*ROUNDS).last()
-    current = None
+    current, tables = None, []
     if played is not None:
         played.night = night
         names = seated(night, [played])
         current = round_view(played, names, base, called_games([played]), now)
-        if not by_number:
-            current["tables"].sort(key=lambda t: (t.attention, t.table.number))
-    rows, live = live_standings(night)
-    tables: list[TableView] = current["tables"] if current else []
+        tables = _ordered(current["tables"], by_number)
+        current["tables"] = tables
+    states = [Row(t.table.pk, t.table.number, t.version, t.attention) for t in tables]
     controls = round_controls(
         night, played, len(tables), current["unfinished"] if current else 0, here
     )
-    return {
+    return _live(night, here) | {
         "current": current,
         "controls": controls,
-        "here": here,
         "quiet": sum(1 for table in tables if table.quiet),
-        "live_rows": standing_rows(rows),
-        "live": live,
-        "standings_version": _digest([rows, live]),
-        "frame": _frame(current, controls, here),
+        "frame": _frame(played, states, controls, here),
     }
 
 
-def _frame(current: dict[str, Any] | None, controls: Controls, here: int) -> str:
-    """What the page shows around the rows: the round, its controls and
-    the rows' order; a change to it sends the whole page."""
-    tables: list[TableView] = current["tables"] if current else []
+@dataclass(frozen=True)
+class Row:
+    """What a poll compares of a table: its place and its version."""
+
+    pk: int
+    number: int
+    version: str
+    attention: Attention
+
+
+class Placed(Protocol):
+    @property
+    def number(self) -> int: ...
+    @property
+    def attention(self) -> Attention: ...
+
+
+def _ordered[T: Placed](rows: list[T], by_number: bool) -> list[T]:
+    """The TV's order (by number) or the desk's (those needing a look first)."""
+    if by_number:
+        return sorted(rows, key=lambda row: row.number)
+    return sorted(rows, key=lambda row: (row.attention, row.number))
+
+
+def _rows(played: Round, now: datetime) -> tuple[list[Row], int]:
+    """The round's tables as a poll compares them, from one light query
+    (no game, seat or player loaded); and how many are unfinished."""
+    in_play = played.called_at is None and played.night.closed_at is None
+    found = list(
+        played.tables.values_list(
+            "pk",
+            "number",
+            "game__last_seq",
+            "game__locked",
+            "game__finished",
+            "game__updated_at",
+        )
+    )
+    rows = []
+    for pk, number, seq, locked, finished, changed in found:
+        mood = attention(
+            finished=finished, last_change=changed, now=now, in_play=in_play
+        )
+        rows.append(Row(pk, number, row_version(seq, locked, mood), mood))
+    return rows, sum(1 for *_, finished, _ in found if not finished)
+
+
+def desk_poll(
+    night: Night,
+    base: str,
+    now: datetime,
+    here: int,
+    held: Mapping[str, str],
+    *,
+    by_number: bool = False,
+) -> dict[str, Any]:
+    """A poll's answer, given what its page holds (``held``: ``frame``,
+    ``s`` and ``t<table id>``, as the page's hidden fields send them):
+    the whole live part when its frame changed, else only the rows whose
+    version differs (the rest not even loaded) and the standings if
+    their digest differs."""
+    played = night.rounds.last()
+    if played is None:
+        return desk_page(night, base, now, here, by_number=by_number) | {"whole": True}
+    played.night = night
+    rows, unfinished = _rows(played, now)
+    rows = _ordered(rows, by_number)
+    controls = round_controls(night, played, len(rows), unfinished, here)
+    frame = _frame(played, rows, controls, here)
+    if held.get("frame") != frame:
+        return desk_page(night, base, now, here, by_number=by_number) | {"whole": True}
+    changed = [row.pk for row in rows if held.get(f"t{row.pk}") != row.version]
+    page = _live(night, here) | {"controls": controls, "frame": frame}
+    return page | {
+        "whole": False,
+        "changed": _views(played, changed, base, now),
+        "standings": held.get("s") != page["standings_version"],
+    }
+
+
+def _views(
+    played: Round, tables: list[int], base: str, now: datetime
+) -> list[TableView]:
+    """The views of these tables of the round (none: no query)."""
+    if not tables:
+        return []
+    names = seated(played.night, [played], tables)
+    ended = called_games([played])
+    in_play = played.called_at is None and played.night.closed_at is None
+    return [
+        table_view(
+            table,
+            names[table.pk],
+            base,
+            now=now,
+            called=table.game_id in ended,
+            in_play=in_play,
+        )
+        for table in played.tables.filter(pk__in=tables).select_related("game")
+    ]
+
+
+def _live(night: Night, here: int) -> dict[str, Any]:
+    rows, live = live_standings(night)
+    return {
+        "here": here,
+        "live_rows": standing_rows(rows),
+        "live": live,
+        "standings_version": _digest([rows, live]),
+    }
+
+
+def _frame(played: Round | None, rows: list[Row], controls: Controls, here: int) -> str:
+    """What the page shows around the rows: the round, its controls, how
+    many tables are quiet and the rows' order; a change to it sends the
+    whole page."""
     return _digest(
         [
-            [current["round"].pk, bool(current["round"].called_at)] if current else [],
-            [t.table.pk for t in tables],
+            [played.pk, bool(played.called_at)] if played else [],
+            [row.pk for row in rows],
             [controls.waiting, controls.closed, here],
+            sum(1 for row in rows if row.attention == Attention.QUIET),
         ]
     )
 
 
 def _digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, default=str).encode()).hexdigest()[:16]
-
-
-def changes(page: Mapping[str, Any], held: Mapping[str, str]) -> dict[str, Any]:
-    """What a poll answers, given what the page holds (``held``: ``frame``,
-    ``s`` and ``t<table id>``, as the page's hidden fields send them):
-    the whole live part when its frame changed, else only the rows and
-    standings that differ."""
-    if held.get("frame") != page["frame"]:
-        return {"whole": True}
-    tables: list[TableView] = page["current"]["tables"] if page["current"] else []
-    return {
-        "whole": False,
-        "changed": [t for t in tables if held.get(f"t{t.table.pk}") != t.version],
-        "standings": held.get("s") != page["standings_version"],
-    }

@@ -38,6 +38,10 @@ class TableView:
     recorded: bool  # anything in its log
 
     @property
+    def number(self) -> int:
+        return self.table.number
+
+    @property
     def teams(self) -> str:
         return " v ".join(self.sides)
 
@@ -81,12 +85,17 @@ class TableView:
         """What the desk's poll compares, table by table: anything this
         row shows changes it (its log's length, its lock, its attention)."""
         game = self.table.game
-        return f"{game.last_seq}.{int(game.locked)}.{int(self.attention)}"
+        return row_version(game.last_seq, game.locked, self.attention)
 
     @property
     def qr(self) -> str:
         """Drawn only where a page shows it (an open table, the sheet)."""
         return qr_code(self.link)
+
+
+def row_version(last_seq: int, locked: bool, mood: Attention) -> str:
+    """A table's version as the desk's poll compares it."""
+    return f"{last_seq}.{int(locked)}.{int(mood)}"
 
 
 def table_view(
@@ -129,11 +138,16 @@ def table_view(
     )
 
 
-def seated(night: Night, rounds: list[Round] | None = None) -> dict[int, list[str]]:
-    """Each table's players, clockwise (of ``rounds`` only, if given)."""
+def seated(
+    night: Night, rounds: list[Round] | None = None, tables: list[int] | None = None
+) -> dict[int, list[str]]:
+    """Each table's players, clockwise (of ``rounds`` or ``tables`` only,
+    if given)."""
     seats = Seat.objects.filter(table__round__night=night).select_related("player")
     if rounds is not None:
         seats = seats.filter(table__round__in=rounds)
+    if tables is not None:
+        seats = seats.filter(table__in=tables)
     found: dict[int, list[str]] = {}
     for seat in seats.order_by("table", "position"):
         found.setdefault(seat.table_id, []).append(seat.player.name)

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from scorekeeper.leagues.desk import changes, desk_page
+from scorekeeper.leagues.desk import desk_page, desk_poll
 from scorekeeper.leagues.live import QUIET
 from scorekeeper.leagues.models import CheckIn, League, Night, Round, Season, Table
 from scorekeeper.leagues.nights import night_of, render_night
@@ -81,16 +81,17 @@ def _screen(request: HttpRequest, night_id: int, template: str) -> HttpResponse:
     found = night_of(request, night_id)
     base = request.build_absolute_uri("/").rstrip("/")
     here = found.checkins.filter(present=True).count()
-    page = desk_page(
-        found, base, timezone.now(), here, by_number=template.endswith("tv.html")
-    )
+    tv = template.endswith("tv.html")
+    now = timezone.now()
+    if getattr(request, "htmx", False):
+        page = desk_poll(found, base, now, here, request.GET, by_number=tv)
+        template += "#changes"
+    else:
+        page = desk_page(found, base, now, here, by_number=tv)
     context = page | {
         "night": found,
         "season": found.season,
         "league": found.season.league,
         "version": version(found.pk, request.user.pk),
     }
-    if getattr(request, "htmx", False):
-        context |= changes(page, request.GET)
-        template += "#changes"
     return render_night(request, found, template, context)
