@@ -55,7 +55,7 @@ class SeasonForm(forms.Form):
 class NightForm(forms.Form):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     format = forms.ChoiceField(choices=list(Night.FORMATS.items()))
-    label = forms.CharField(max_length=40, required=False)
+    label = forms.CharField(max_length=60, required=False)
 
 
 class ImportSeasonForm(ImportForm):

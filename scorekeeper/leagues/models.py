@@ -106,7 +106,7 @@ class Night(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
     date = models.DateField()
     # Tells apart two nights of one date (two rooms): "Back room".
-    label = models.CharField(max_length=40, blank=True)
+    label = models.CharField(max_length=60, blank=True)
     format = models.CharField(max_length=12, choices=FORMATS)
     # Fixed teams: the player ids of each team, drawn (or entered) once.
     teams = models.JSONField(default=list, blank=True)

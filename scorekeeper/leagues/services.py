@@ -216,7 +216,7 @@ def night_create(
         raise LeagueError(
             "partners rotate at 4-seat tables: this season plays fixed teams"
         )
-    room = _name(label, "a room", 40) if label.strip() else ""
+    room = _name(label, "a room") if label.strip() else ""
     try:
         with transaction.atomic():
             return Night.objects.create(

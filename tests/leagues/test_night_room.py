@@ -10,6 +10,8 @@ from datetime import date
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 
 from scorekeeper.leagues import services
 from scorekeeper.leagues.checkin import (
@@ -27,7 +29,7 @@ from scorekeeper.leagues.models import League, Night, Player, Season
 from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.services import LeagueError
 from scorekeeper.leagues.standings import standings
-from tests.leagues.nights import NAMES, play_hand, progressive_night
+from tests.leagues.nights import NAMES, play_hand, play_out, progressive_night
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +159,7 @@ def test_a_fixed_team_night_seats_no_three_handed_table(season: Season) -> None:
 
 
 def test_two_rooms_of_one_date_export_as_one_night_of_the_contract(
-    season: Season,
+    season: Season, organizer: User
 ) -> None:
     front = _night(season, THURSDAY)
     back = _night(season, THURSDAY, "Back room")
@@ -175,5 +177,52 @@ def test_two_rooms_of_one_date_export_as_one_night_of_the_contract(
     parsed = parse_season(document)  # the contract's reading: valid
     rows = standings(parsed)["nights"][0]["rows"]  # type: ignore[index]
     assert len(rows) == 8  # each player's night as it was in their room
-    again = season_import(league=season.league, text=json.dumps(document), now=NOW)
+    elsewhere = services.league_create(name="Friday", organizer=organizer, now=NOW)
+    again = season_import(league=elsewhere, text=json.dumps(document), now=NOW)
     assert season_export(season=again)["nights"] == document["nights"]
+
+
+def test_a_three_handed_table_counts_each_player_for_himself(
+    client: Client, league: League, organizer: User
+) -> None:
+    """Each game is read under its own rules (main's results): a 3-handed
+    classic table of a moon-42 season counts its three sides apart, on the
+    night's standings, the desk's live ones, the season and a player."""
+    moon = services.season_create(
+        league=league,
+        name="Moon",
+        preset="moon-42",
+        overrides={"hand_limit": 2},
+        now=NOW,
+    )
+    night = progressive_night(moon, THURSDAY)
+    for name in ["Hal", "Ivy"]:
+        services.check_out(night=night, player=Player.objects.get(name=name))
+    first = services.round_start(
+        night=night, rng=random.Random(1), now=NOW, three_handed=True
+    )
+    three = next(t for t in first.tables.all() if len(t.game.seats) == 3)
+    play_out(three.game)  # the first bidder's side makes 6 of 8, twice
+    three.game.refresh_from_db()
+    winner = three.game.winners
+    assert len(winner) == 1 and three.game.finished
+    client.force_login(organizer)
+    rows = {
+        row.name: row.tally
+        for row in client.get(f"/nights/{night.pk}/").context["rows"]
+    }
+    totals = three.game.totals
+    for seat, name in enumerate(three.game.seats):
+        others = max(t for side, t in enumerate(totals) if side != seat)
+        assert rows[name]["played"] == 1
+        assert rows[name]["won"] == int(seat in winner)
+        assert (rows[name]["points"], rows[name]["margin"]) == (
+            totals[seat],
+            totals[seat] - others,
+        )
+    assert len(rows) == 3  # the table of 4 has not finished
+    desk = client.get(f"/nights/{night.pk}/desk").content.decode()
+    assert "3-handed classic" in desk
+    assert client.get(f"/seasons/{moon.pk}/").status_code == 200
+    player = Player.objects.get(name=three.game.seats[0])
+    assert client.get(f"/players/{player.pk}/").status_code == 200

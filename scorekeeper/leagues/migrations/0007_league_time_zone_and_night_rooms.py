@@ -31,7 +31,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="night",
             name="label",
-            field=models.CharField(blank=True, max_length=40),
+            field=models.CharField(blank=True, max_length=60),
         ),
         migrations.AddConstraint(
             model_name="night",
