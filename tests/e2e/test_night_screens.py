@@ -143,6 +143,13 @@ def test_the_desk_poll_swaps_only_the_changed_row(
     )
     assert kept == 19  # the other rows were not touched
     expect(page.locator("#desk-standings")).to_contain_text("live")
+    # The standings' columns fit the phone: nothing to scroll sideways in
+    # their own box either.
+    table = page.locator("#desk-standings table.standings")
+    wrapper = page.locator("#desk-standings .table-scroll")
+    assert table.evaluate("t => t.scrollWidth") <= wrapper.evaluate(
+        "w => w.clientWidth"
+    )
     looker.look("desk")
     assert console_errors == []
 

@@ -63,3 +63,32 @@ def test_refused_night_actions_answer_an_htmx_request_in_words(
         response = client.post(url, data, headers=HTMX)
         assert response.status_code == 422, url
         assert words in response.content.decode(), url
+
+
+def test_an_htmx_request_for_any_part_of_the_night_gets_one_that_exists(
+    client: Client, night: Night
+) -> None:
+    for target in ("names", "door", "live", "rounds", "x" * 300):
+        response = client.get(
+            f"/nights/{night.pk}/", headers=HTMX | {"HX-Target": target}
+        )
+        assert response.status_code == 200, target
+
+
+def test_every_league_page_answers_an_htmx_request(
+    client: Client, night: Night
+) -> None:
+    season = night.season
+    player = season.league.players.first()
+    assert player is not None
+    urls = [
+        "/leagues/",
+        f"/leagues/{season.league_id}/",
+        f"/seasons/{season.pk}/",
+        f"/seasons/{season.pk}/season.json",
+        f"/seasons/{season.pk}/standings.csv",
+        f"/seasons/{season.pk}/hands.csv",
+        f"/players/{player.pk}/",
+    ]
+    for url in urls:
+        assert client.get(url, headers=HTMX).status_code == 200, url
