@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
-from playwright.sync_api import Browser, BrowserContext, Locator, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scorekeeper.models import Game
 from tests.records import new_game
@@ -94,11 +94,26 @@ class Looker:
         self.count += 1
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{self.name}-{self.count:02d}-{label}.png"
+        # A swap still on its way would be looked at half done.
+        expect(self.page.locator(".htmx-request")).to_have_count(0)
         self.page.screenshot(path=str(path), full_page=True)
         results = self.axe.run(self.page)
         assert results.violations_count == 0, results.generate_report()
         width = self.page.evaluate("document.documentElement.scrollWidth")
-        assert width <= self.width, f"{label}: the page scrolls sideways ({width}px)"
+        assert width <= self.width, (
+            f"{label}: the page scrolls sideways ({width}px): {self._wide()}"
+        )
+
+    def _wide(self) -> list[str]:
+        """The elements past the page's right edge (to say which)."""
+        found: list[str] = self.page.evaluate(
+            """width => [...document.querySelectorAll('body *')]
+                .filter(e => e.getBoundingClientRect().right > width)
+                .slice(0, 5)
+                .map(e => `${e.tagName}.${e.className} ${e.getBoundingClientRect().right}`)""",
+            self.width,
+        )
+        return found
 
 
 @pytest.fixture
