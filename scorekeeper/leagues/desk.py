@@ -34,6 +34,7 @@ from scorekeeper.leagues.round_tables import (
     table_view,
 )
 from scorekeeper.leagues.standings import GameResult, night_rows_from
+from scorekeeper.leagues.substitutes import night_substitutions
 
 
 def live_standings(night: Night) -> tuple[list[dict[str, Any]], bool]:
@@ -89,7 +90,7 @@ def desk_page(
     current, tables = None, []
     if played is not None:
         played.night = night
-        names = seated(night, [played])
+        names = seated(night, [played], substituted=night_substitutions(night))
         current = round_view(played, names, base, called_games([played]), now)
         tables = _ordered(current["tables"], by_number)
         current["tables"] = tables
@@ -191,7 +192,8 @@ def _views(
     """The views of these tables of the round (none: no query)."""
     if not tables:
         return []
-    names = seated(played.night, [played], tables)
+    night = played.night
+    names = seated(night, [played], tables, night_substitutions(night))
     ended = called_games([played])
     in_play = played.called_at is None and played.night.closed_at is None
     return [

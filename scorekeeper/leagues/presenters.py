@@ -193,7 +193,7 @@ def night_page(
     came = [str(e.player.pk) for e in page["listed"] if e.state != AWAY]
     rows, summary, people = night_numbers(night)
     substituted = night_substitutions(night)
-    rounds = rounds_view(night, base, now)
+    rounds = rounds_view(night, base, now, substituted)
     ids = {pid: person.name for pid, person in people.items()}
     report = schedule.fairness(played_rounds(night), came)
     return page | {

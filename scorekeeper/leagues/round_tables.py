@@ -5,6 +5,7 @@ or is quiet."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -16,6 +17,7 @@ from scorekeeper.gamelog import game_variant
 from scorekeeper.games.sharing import qr_code
 from scorekeeper.leagues.live import Attention, attention
 from scorekeeper.leagues.models import Night, Round, Seat, Table
+from scorekeeper.leagues.substitutes import Substituted
 from scorekeeper.models import GameEvent
 from scorekeeper.presenters import points
 from scorekeeper.rules.referee import turn_of
@@ -139,10 +141,14 @@ def table_view(
 
 
 def seated(
-    night: Night, rounds: list[Round] | None = None, tables: list[int] | None = None
+    night: Night,
+    rounds: list[Round] | None = None,
+    tables: list[int] | None = None,
+    substituted: Sequence[Substituted] = (),
 ) -> dict[int, list[str]]:
     """Each table's players, clockwise (of ``rounds`` or ``tables`` only,
-    if given)."""
+    if given); a seat that took a substitute says so ("Ann → Eve from
+    hand 5")."""
     seats = Seat.objects.filter(table__round__night=night).select_related("player")
     if rounds is not None:
         seats = seats.filter(table__round__in=rounds)
@@ -151,6 +157,9 @@ def seated(
     found: dict[int, list[str]] = {}
     for seat in seats.order_by("table", "position"):
         found.setdefault(seat.table_id, []).append(seat.player.name)
+    for change in substituted:
+        if change.table_id in found:
+            found[change.table_id][change.position] = change.label
     return found
 
 
@@ -200,9 +209,12 @@ ROUNDS = (
 )
 
 
-def rounds_view(night: Night, base: str, now: datetime) -> list[dict[str, Any]]:
+def rounds_view(
+    night: Night, base: str, now: datetime, substituted: Sequence[Substituted] = ()
+) -> list[dict[str, Any]]:
     played = list(night.rounds.prefetch_related(*ROUNDS))
     for each in played:
         each.night = night  # known: no query per round for its night
-    names, ended = seated(night), called_games(played)
+    names = seated(night, substituted=substituted)
+    ended = called_games(played)
     return [round_view(each, names, base, ended, now) for each in played]

@@ -2,7 +2,8 @@
 organizer checks in all 80 through the door's search box (accents typed
 or not), starts round 1 (20 tables), two tables score on their own
 phones while the desk (360x740) and the TV (1280x720) follow, the round
-is called from the desk, round 2 is played at one table and called,
+is called from the desk, round 2 is played at one table (a late arrival substituting from hand 2)
+and called,
 round 3 starts and the night is closed from the desk; then a called game
 is corrected, with its reason in the night's change log."""
 
@@ -142,10 +143,29 @@ def test_a_night_of_eighty_players_on_twenty_tables(
     expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
     expect(page.locator(".desk-table")).to_have_count(20)
 
-    # Round 2: one table plays out on its phone; the round is called.
+    # Round 2: one table plays out on its phone, with a substitute from
+    # hand 2 (a late arrival takes the seat of a player who leaves).
     page.get_by_role("link", name="The night", exact=True).click()
-    play_out(table_phone(browser, table_links(page, 2)[5], contexts))
+    sixth = table_phone(browser, table_links(page, 2)[5], contexts)
+    record(sixth, "6")
+    page.get_by_text("Check in a late arrival, or someone leaving").click()
+    page.get_by_label("Newcomer").fill("Nadia Quill")
+    page.get_by_role("button", name="Add and check in").click()
+    expect(page.locator("#door-counts")).to_contain_text("81 here")
+    page.get_by_role("link", name="Substitute…").nth(5).click()  # table 6
+    leaving = page.get_by_role("group", name="Who leaves").locator("label").first
+    started = leaving.inner_text()
+    leaving.click()
+    page.get_by_label("Who takes the seat").select_option(label="Nadia Quill")
+    page.get_by_role("button", name="Seat the substitute").click()
+    expect(page.locator(".substitutions")).to_contain_text("Nadia Quill")
+    sixth.reload()
+    record(sixth, "0")
+    expect(sixth.locator(".winner")).to_be_visible()
     page.get_by_role("link", name="Desk", exact=True).click()
+    expect(page.locator(".desk-table", has_text="finished").first).to_contain_text(
+        f"{started} → Nadia Quill from hand 2"
+    )
     page.get_by_role("link", name="Call round 2…").click()
     page.get_by_role("button", name="Call round 2").click()
     page.get_by_role("button", name="Start round 3", exact=True).click()
