@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.models import Night, Round
-from scorekeeper.leagues.services import three_handed_offered
+from scorekeeper.leagues.seating import three_handed_offered
 
 
 @dataclass(frozen=True)

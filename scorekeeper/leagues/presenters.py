@@ -39,7 +39,7 @@ from scorekeeper.leagues.results import (
 )
 from scorekeeper.leagues.round_tables import rounds_view
 from scorekeeper.leagues.season import Player as Person
-from scorekeeper.leagues.services import played_rounds
+from scorekeeper.leagues.seating import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, player_stats
 from scorekeeper.leagues.substitutes import night_substitutions

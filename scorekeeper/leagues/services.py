@@ -36,6 +36,7 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.leagues.names import name_key, name_problem, tidy
 from scorekeeper.leagues.season import SeasonError, parse_settings
+from scorekeeper.leagues.seating import next_seating
 from scorekeeper.models import Game, new_token
 from scorekeeper.rules.errors import RulesError
 
@@ -290,55 +291,6 @@ def newcomer_check_in(*, night: Night, name: str, now: datetime) -> Player:
 # Rounds ----------------------------------------------------------------------
 
 
-def played_rounds(night: Night) -> list[schedule.Round]:
-    """The night's rounds so far, as the scheduler sees them."""
-    played = []
-    for past in night.rounds.prefetch_related("tables__seats", "sitting_out"):
-        tables = []
-        for table in past.tables.all():
-            ids = [str(seat.player_id) for seat in table.seats.all()]
-            teams = (
-                tuple((pk,) for pk in ids)  # 3-handed: each for himself
-                if len(ids) == 3
-                else (tuple(ids[0::2]), tuple(ids[1::2]))
-            )
-            tables.append(schedule.Table(teams))
-        out = tuple(str(player.pk) for player in past.sitting_out.all())
-        played.append(schedule.Round(tuple(tables), out))
-    return played
-
-
-def _next_seating(
-    night: Night, rng: random.Random, three_handed: bool
-) -> schedule.Round:
-    present = [
-        str(pk)
-        for pk in night.checkins.filter(present=True).values_list("player", flat=True)
-    ]
-    played = played_rounds(night)
-    if three_handed and not three_handed_offered(night):
-        raise LeagueError("a fixed team plays whole: no 3-handed tables")
-    try:
-        if night.format == Night.PROGRESSIVE:
-            return schedule.progressive_round(
-                present, played, three_handed=three_handed
-            )
-        if not night.teams:
-            teams = schedule.draw_teams(present, night.season.seats // 2, rng)
-            night.teams = [list(team) for team in teams]
-            night.save(update_fields=["teams"])
-        return schedule.fixed_round([tuple(team) for team in night.teams], played)
-    except schedule.ScheduleError as error:
-        raise LeagueError(error.message) from None
-
-
-def three_handed_offered(night: Night) -> bool:
-    """Whether a round of this night may seat 3-handed ``classic`` tables
-    instead of sit-outs: only where partners rotate (a fixed team plays
-    whole)."""
-    return night.format == Night.PROGRESSIVE
-
-
 def round_start(
     *, night: Night, rng: random.Random, now: datetime, three_handed: bool = False
 ) -> Round:
@@ -352,7 +304,10 @@ def round_start(
         raise LeagueError(f"round {last.number} is still being played: call it first")
     season = night.season
     with transaction.atomic():
-        seating = _next_seating(night, rng, three_handed)
+        try:
+            seating = next_seating(night, rng, three_handed=three_handed)
+        except schedule.ScheduleError as error:
+            raise LeagueError(error.message) from None
         number = (last.number + 1) if last else 1
         new = Round.objects.create(night=night, number=number, started_at=now)
         new.sitting_out.set([int(pk) for pk in seating.sitting_out])
