@@ -17,11 +17,11 @@ errorlog = "-"
 
 
 def redact_atoms(atoms: dict[str, Any]) -> dict[str, Any]:
-    """The access log's request line, path, query and referer, without a
-    /join/ token."""
-    for key in ("r", "U", "q", "f"):
-        if isinstance(atoms.get(key), str):
-            atoms[key] = redact(atoms[key])
+    """Every text the access log could print (request line, path, query,
+    referer, any header a log format names) without a capability token."""
+    for key, value in atoms.items():
+        if isinstance(value, str):
+            atoms[key] = redact(value)
     return atoms
 
 

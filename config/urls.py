@@ -20,15 +20,15 @@ urlpatterns = [
         sharing.links_replace,
         name="links_replace",
     ),
-    path("join/<str:token>", sharing.join, name="join"),
+    path("join/<token:token>", sharing.join, name="join"),
     path("games/<uuid:game_id>/end", changes.game_end, name="game_end"),
     path(
-        "games/<uuid:game_id>/hands/<int:target>/void",
+        "games/<uuid:game_id>/hands/<id:target>/void",
         changes.hand_void,
         name="hand_void",
     ),
     path(
-        "games/<uuid:game_id>/hands/<int:target>/correct",
+        "games/<uuid:game_id>/hands/<id:target>/correct",
         changes.hand_correct,
         name="hand_correct",
     ),

@@ -9,15 +9,21 @@ their game, when an organizer deletes the league season it was played in
 
 from __future__ import annotations
 
+import math
 import secrets
 import uuid
 
 from django.db import models
 
+TOKEN_BYTES = 24
+# What ``new_token`` gives: URL-safe base64 of TOKEN_BYTES bytes, unpadded.
+TOKEN_LENGTH = math.ceil(TOKEN_BYTES * 4 / 3)
+TOKEN_PATTERN = f"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}"
+
 
 def new_token() -> str:
     """An unguessable capability: 192 bits from ``secrets``."""
-    return secrets.token_urlsafe(24)
+    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 class Game(models.Model):
