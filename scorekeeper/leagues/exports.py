@@ -5,12 +5,16 @@ spreadsheets open them as they are (UTF-8 with a byte-order mark).
 Hands come from each game's replayed log, so a void or correction shows
 as the hand in force; seats and sides are named by the league's players
 ("Ann & Cat"), whatever names the game's log gave its seats.
+
+Every cell goes through ``spreadsheet_cell``: a text a spreadsheet would
+run as a formula (a player named ``=HYPERLINK(...)``) is written as text.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -57,13 +61,30 @@ def hands_head(sides: int = 2) -> tuple[str, ...]:
 HANDS = hands_head()
 
 
+# What starts a formula in a spreadsheet (OWASP "CSV injection"): = + - @,
+# and tab or carriage return, which some programs skip before one.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """``value`` as a CSV cell a spreadsheet shows and never runs: a text
+    starting as a formula gets a leading apostrophe (shown as text, as
+    OWASP advises); numbers, negative ones too, stay numbers."""
+    formula = isinstance(value, str) and value.startswith(_FORMULA_START)
+    if formula and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def csv_lines(head: Iterable[str], rows: Iterable[Iterable[Any]]) -> Iterator[str]:
-    """The CSV text, a line at a time (for a streaming response)."""
+    """The CSV text, a line at a time (for a streaming response); every
+    cell made safe for a spreadsheet (``spreadsheet_cell``)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     yield "\ufeff"  # byte-order mark: spreadsheets then read UTF-8
     for row in (head, *rows):
-        writer.writerow(row)
+        writer.writerow([spreadsheet_cell(cell) for cell in row])
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()
