@@ -198,6 +198,19 @@ RATE_LIMITS: dict[str, tuple[int, int]] = {
     "login": (10, 300),
     "signup": (10, 3600),
 }
+# An organizer's password (sign-up): Django's validators, their messages
+# shown on the form.
+AUTH_PASSWORD_VALIDATORS = [
+    {
+        "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"
+    },
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "leagues"
 LOGOUT_REDIRECT_URL = "home"

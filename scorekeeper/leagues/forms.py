@@ -7,8 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.contrib.auth import authenticate
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
 
 from scorekeeper.forms import ImportForm
 from scorekeeper.leagues.models import Night, Player
@@ -17,9 +19,40 @@ from scorekeeper.rules.variants import PRESETS
 
 
 class SignupForm(UserCreationForm[User]):
+    """A username and a password that Django's validators accept (settings
+    AUTH_PASSWORD_VALIDATORS: length, common passwords, likeness to the
+    username, all digits)."""
+
     class Meta:
         model = User
         fields = ("username",)
+
+    def save_once(self) -> User | None:
+        """The new account; when the same form was sent twice at once and
+        the other request stored it first, that account (see
+        ``already_signed_up``)."""
+        try:
+            with transaction.atomic():
+                return self.save()
+        except IntegrityError:  # the username's unique key, taken meanwhile
+            taken = forms.ValidationError(
+                "A user with that username already exists.", code="unique"
+            )
+            self.add_error("username", taken)
+            return self.already_signed_up()
+
+    def already_signed_up(self) -> User | None:
+        """A repeated sign-up (a double tap, a resend): the account the first
+        one made, if its only refusal is the taken username and these are
+        that account's name and password; else None (the form says why)."""
+        taken = self.has_error("username", code="unique")
+        if not taken or list(self.errors) != ["username"]:
+            return None
+        password = str(self.data.get("password1", ""))
+        if password != self.data.get("password2"):
+            return None
+        user = authenticate(username=self.data.get("username"), password=password)
+        return user if isinstance(user, User) else None
 
 
 class NameForm(forms.Form):

@@ -249,3 +249,16 @@ class Substitution(models.Model):
             )
         ]
         ordering = ["table", "position"]
+
+
+class Submission(models.Model):
+    """A create form that was done, by the one-time key it carried
+    (``repeats.once``): the same form sent again (a double tap, a resend
+    after a timeout) answers where the first one went, and makes nothing."""
+
+    key = models.CharField(max_length=32, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    at = models.DateTimeField(db_index=True)
+    answer = models.CharField(max_length=200, blank=True)

@@ -196,6 +196,7 @@ def teams(request: HttpRequest, night_id: int) -> HttpResponse:
 def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
     found = night_of(request, night_id)
     three_handed = request.POST.get("seating") == "three-handed"
+    number = posted_id(request, "number") or None  # the round its button named
     return _done(
         request,
         found,
@@ -204,6 +205,7 @@ def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
             rng=random.SystemRandom(),
             now=timezone.now(),
             three_handed=three_handed,
+            number=number,
         ),
         "#rounds",
     )

@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q, QuerySet
 
 from scorekeeper import services
-from scorekeeper.eventstore import Appended
+from scorekeeper.eventstore import Appended, Conflict
 from scorekeeper.gamelog import LogError, clean_text, game_variant
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.models import (
@@ -64,21 +64,39 @@ def league_create(*, name: str, organizer: User, now: datetime) -> League:
 
 
 def invite_create(*, league: League, by: User, now: datetime) -> Invite:
-    return Invite.objects.create(league=league, created_by=by, created_at=now)
+    """A link that makes one more organizer. Asked again (a double tap)
+    while this organizer's last one is unused, it is that one again."""
+    with transaction.atomic():
+        _lock(league)
+        unused = league.invites.filter(created_by=by, used_at=None).last()
+        if unused is not None:
+            return unused
+        return Invite.objects.create(league=league, created_by=by, created_at=now)
 
 
 def invite_accept(*, token: str, user: User, now: datetime) -> League:
-    """Make ``user`` an organizer of the invite's league; a link works once."""
+    """Make ``user`` an organizer of the invite's league; a link works once.
+    The invite is taken by one conditional update: of two accounts sending
+    it at the same moment, exactly one gets it. Sent again by the account
+    that took it, it answers as it did (the league)."""
+    invite = Invite.objects.select_related("league").filter(token=token).first()
+    if invite is None:
+        raise LeagueError("this invitation link is not valid")
     with transaction.atomic():
-        invite = Invite.objects.select_related("league").filter(token=token).first()
-        if invite is None:
-            raise LeagueError("this invitation link is not valid")
-        if invite.used_at is not None:
-            raise LeagueError("this invitation was used already: ask for a new one")
-        invite.used_at = now
-        invite.save(update_fields=["used_at"])
-        invite.league.organizers.add(user)
-    return invite.league
+        unused = Invite.objects.filter(pk=invite.pk, used_at=None)
+        if unused.update(used_at=now) == 1:
+            invite.league.organizers.add(user)
+            return invite.league
+    if invite.league.organizers.filter(pk=user.pk).exists():
+        return invite.league  # already done: this organizer's own repeat
+    raise LeagueError("this invitation was used already: ask for a new one")
+
+
+def _lock(league: League) -> None:
+    """Take the league row's lock (PostgreSQL) for the rest of the
+    transaction, so that two requests changing the league's registry run
+    one after the other (SQLite's immediate transaction already does)."""
+    League.objects.select_for_update().values_list("pk").get(pk=league.pk)
 
 
 # Players ---------------------------------------------------------------------
@@ -97,33 +115,49 @@ def _player_name(value: str) -> tuple[str, str]:
 
 def player_add(*, league: League, name: str) -> Player:
     clean, key = _player_name(name)
-    same = league.players.filter(name_key=key).first()
-    if same is not None:
-        raise LeagueError(f"{same.name} is already a player of this league")
-    return Player.objects.create(league=league, name=clean, name_key=key)
+    _name_free(league, key)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(league=league, name=clean, name_key=key)
+    except IntegrityError:  # the same name added at the same moment
+        _name_free(league, key)
+        raise
+
+
+def _name_free(league: League, key: str, player: Player | None = None) -> None:
+    same = league.players.filter(name_key=key)
+    if player is not None:
+        same = same.exclude(pk=player.pk)
+    found = same.first()
+    if found is not None:
+        already = "" if player is None else ": merge them"
+        raise LeagueError(f"{found.name} is already a player of this league{already}")
 
 
 def player_rename(*, player: Player, name: str) -> Player:
     clean, key = _player_name(name)
-    taken = player.league.players.filter(name_key=key).exclude(pk=player.pk)
-    if taken.exists():
-        raise LeagueError(f"{clean} is already a player of this league: merge them")
+    _name_free(player.league, key, player)
     player.name, player.name_key = clean, key
-    player.save(update_fields=["name", "name_key"])
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name", "name_key"])
+    except IntegrityError:  # another player took the name meanwhile
+        _name_free(player.league, key, player)
+        raise
     return player
 
 
 def player_merge(*, keep: Player, merge: Player) -> Player:
-    """Two entries of the same person: ``merge``'s games, nights and
-    sit-outs become ``keep``'s, and ``merge`` goes."""
+    """Two entries of the same person: ``merge``'s games, nights, sit-outs
+    and places in fixed teams become ``keep``'s, and ``merge`` goes (the
+    ratings are redone from the first game, as after any roster change)."""
     if keep.pk == merge.pk or keep.league_id != merge.league_id:
         raise LeagueError("choose two different players of this league")
-    if _tables_of(merge).filter(pk__in=_tables_of(keep).values("pk")).exists():
-        raise LeagueError(
-            f"{keep.name} and {merge.name} sat at the same table: "
-            "they are two people, not one"
-        )
     with transaction.atomic():
+        _lock(keep.league)
+        if not Player.objects.filter(pk=merge.pk).exists():
+            raise LeagueError(f"{merge.name} was merged already")
+        _refuse_two_people(keep, merge)
         Seat.objects.filter(player=merge).update(player=keep)
         for role in ("started", "substitute", "credited"):
             Substitution.objects.filter(**{role: merge}).update(**{role: keep})
@@ -133,6 +167,12 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
         for sat_out in Round.objects.filter(sitting_out=merge):
             sat_out.sitting_out.remove(merge)
             sat_out.sitting_out.add(keep)
+        for night in _nights_in_teams(merge):
+            night.teams = [
+                [str(keep.pk) if pk == str(merge.pk) else pk for pk in team]
+                for team in night.teams
+            ]
+            night.save(update_fields=["teams"])
         merge.delete()
         League.objects.filter(pk=keep.league_id).update(
             roster_version=F("roster_version") + 1
@@ -147,6 +187,39 @@ def _tables_of(player: Player) -> QuerySet[Table]:
         | Q(substitutions__started=player)
         | Q(substitutions__substitute=player)
     )
+
+
+def _rounds_of(player: Player) -> QuerySet[Round]:
+    """The rounds a player was at: at a table (or as a substitute) or sitting out."""
+    return Round.objects.filter(
+        Q(tables__in=_tables_of(player).values("pk")) | Q(sitting_out=player)
+    )
+
+
+def _refuse_two_people(keep: Player, merge: Player) -> None:
+    """Two entries seen at once (at one table, in one round, in one
+    night's teams) are two people: a merge would seat one person twice."""
+    where = ""
+    if _tables_of(merge).filter(pk__in=_tables_of(keep).values("pk")).exists():
+        where = "sat at the same table"
+    elif _rounds_of(merge).filter(pk__in=_rounds_of(keep).values("pk")).exists():
+        where = "were both at one round"
+    elif any(_in_teams(night, keep) for night in _nights_in_teams(merge)):
+        where = "are both in one night's teams"
+    if where:
+        raise LeagueError(
+            f"{keep.name} and {merge.name} {where}: they are two people, not one"
+        )
+
+
+def _nights_in_teams(player: Player) -> list[Night]:
+    """The fixed-teams nights whose teams hold ``player``."""
+    nights = Night.objects.filter(season__league=player.league_id, format=Night.FIXED)
+    return [night for night in nights if _in_teams(night, player)]
+
+
+def _in_teams(night: Night, player: Player) -> bool:
+    return any(str(player.pk) in team for team in night.teams)
 
 
 # Seasons and nights ----------------------------------------------------------
@@ -292,44 +365,75 @@ def newcomer_check_in(*, night: Night, name: str, now: datetime) -> Player:
 
 
 def round_start(
-    *, night: Night, rng: random.Random, now: datetime, three_handed: bool = False
+    *,
+    night: Night,
+    rng: random.Random,
+    now: datetime,
+    three_handed: bool = False,
+    number: int | None = None,
 ) -> Round:
     """Seat the next round and create each table's game (seats bound to
     players); the previous round must be over (finished or called). With
     ``three_handed``, nobody sits out: the players left over from the fours
-    play 3-handed ``classic`` (each for himself), whatever the season plays."""
-    _open(night)
-    last = night.rounds.last()
-    if last is not None and last.called_at is None and _unfinished(last):
-        raise LeagueError(f"round {last.number} is still being played: call it first")
-    season = night.season
+    play 3-handed ``classic`` (each for himself), whatever the season plays.
+    ``number``: the round the organizer asked for; when it exists already
+    (the same form sent twice) it is the answer, and nothing else starts."""
     with transaction.atomic():
+        _lock_night(night)
+        if number is not None:
+            asked = night.rounds.filter(number=number).first()
+            if asked is not None:
+                return asked
+        _open(night)
+        last = night.rounds.last()
+        if last is not None and last.called_at is None and _unfinished(last):
+            raise LeagueError(
+                f"round {last.number} is still being played: call it first"
+            )
         try:
             seating = next_seating(night, rng, three_handed=three_handed)
         except schedule.ScheduleError as error:
             raise LeagueError(error.message) from None
-        number = (last.number + 1) if last else 1
-        new = Round.objects.create(night=night, number=number, started_at=now)
+        new = Round.objects.create(
+            night=night, number=(last.number + 1) if last else 1, started_at=now
+        )
         new.sitting_out.set([int(pk) for pk in seating.sitting_out])
-        names = dict(season.league.players.values_list("pk", "name"))
-        for position, table in enumerate(seating.tables, start=1):
-            preset, rules = season.preset, season.overrides
-            if table.three_handed:
-                preset, rules = schedule.three_handed_rules(preset, rules)
-            game = services.game_create(
-                preset=preset,
-                seats=[names[int(pk)] for pk in table.seats],
-                first_dealer=rng.randrange(len(table.seats)),
-                overrides=rules,
-                name=f"{night.date} round {number} table {position}",
-                now=now,
-            )
-            made = Table.objects.create(round=new, number=position, game=game)
-            Seat.objects.bulk_create(
-                Seat(table=made, position=i, player_id=int(pk))
-                for i, pk in enumerate(table.seats)
-            )
+        _seat_tables(new, seating, rng, now)
     return new
+
+
+def _seat_tables(
+    new: Round, seating: schedule.Round, rng: random.Random, now: datetime
+) -> None:
+    night = new.night
+    season = night.season
+    names = dict(season.league.players.values_list("pk", "name"))
+    for position, table in enumerate(seating.tables, start=1):
+        preset, rules = season.preset, season.overrides
+        if table.three_handed:
+            preset, rules = schedule.three_handed_rules(preset, rules)
+        game = services.game_create(
+            preset=preset,
+            seats=[names[int(pk)] for pk in table.seats],
+            first_dealer=rng.randrange(len(table.seats)),
+            overrides=rules,
+            name=f"{night.date} round {new.number} table {position}",
+            now=now,
+        )
+        made = Table.objects.create(round=new, number=position, game=game)
+        Seat.objects.bulk_create(
+            Seat(table=made, position=i, player_id=int(pk))
+            for i, pk in enumerate(table.seats)
+        )
+
+
+def _lock_night(night: Night) -> None:
+    """Lock the night's row for the rest of the transaction (PostgreSQL;
+    SQLite's immediate transaction holds the whole database) and read it
+    again: two requests acting on one night run one after the other, and
+    the second sees what the first did."""
+    fresh = Night.objects.select_for_update().get(pk=night.pk)
+    night.closed_at, night.teams = fresh.closed_at, fresh.teams
 
 
 def _unfinished(played: Round) -> list[Table]:
@@ -338,18 +442,38 @@ def _unfinished(played: Round) -> list[Table]:
 
 def round_call(*, round: Round, by: str, now: datetime) -> int:
     """End every unfinished game of the round as it stands (contract §6:
-    the highest total wins); returns how many were ended. A table that
-    never recorded a hand is left unplayed, so it counts for nobody
-    (ended, it would make all four co-winners at 0)."""
-    _open(round.night)
-    ended = 0
-    for table in _unfinished(round):
-        if table.game.last_seq:
-            _end(table.game, reason=f"round {round.number} called", by=by, now=now)
-            ended += 1
-    round.called_at = now
-    round.save(update_fields=["called_at"])
+    the highest total wins), in one transaction; returns how many were
+    ended. A table that never recorded a hand is left unplayed, so it
+    counts for nobody (ended, it would make all four co-winners at 0). A
+    round called already (the same call sent twice) is left as it is."""
+    with transaction.atomic():
+        _lock_night(round.night)
+        round.refresh_from_db(fields=["called_at"])
+        if round.called_at is not None:
+            return 0
+        _open(round.night)
+        ended = 0
+        for table in _unfinished(round):
+            reason = f"round {round.number} called"
+            ended += _end_as_it_stands(table.game, reason=reason, by=by, now=now)
+        round.called_at = now
+        round.save(update_fields=["called_at"])
     return ended
+
+
+def _end_as_it_stands(game: Game, *, reason: str, by: str, now: datetime) -> bool:
+    """End a game that has a hand and is not finished; a hand saved at the
+    table meanwhile moves its log on (a conflict): read it and try again."""
+    for _ in range(5):
+        if game.finished or not game.last_seq:
+            return False
+        try:
+            _end(game, reason=reason, by=by, now=now)
+        except Conflict:
+            game.refresh_from_db()
+        else:
+            return True
+    raise LeagueError("a table is saving hands right now: try again in a moment")
 
 
 def _end(game: Game, *, reason: str, by: str, now: datetime) -> None:
@@ -360,14 +484,19 @@ def _end(game: Game, *, reason: str, by: str, now: datetime) -> None:
 
 def night_close(*, night: Night, by: str, now: datetime) -> None:
     """Close the night: unfinished games end as they stand, and every
-    table's edit link only reads from now on."""
-    _open(night)
-    for played in night.rounds.all():
-        if played.called_at is None and _unfinished(played):  # else: it finished
-            round_call(round=played, by=by, now=now)
-    Game.objects.filter(table__round__night=night).update(locked=True)
-    night.closed_at = now
-    night.save(update_fields=["closed_at"])
+    table's edit link only reads from now on. One transaction: a crash
+    midway leaves the night open as it was, to be closed again. A night
+    closed already (the same close sent twice) is left as it is."""
+    with transaction.atomic():
+        _lock_night(night)
+        if night.closed_at is not None:
+            return
+        for played in night.rounds.all():
+            if played.called_at is None and _unfinished(played):  # else: finished
+                round_call(round=played, by=by, now=now)
+        Game.objects.filter(table__round__night=night).update(locked=True)
+        night.closed_at = now
+        night.save(update_fields=["closed_at"])
 
 
 def closed_game_change(

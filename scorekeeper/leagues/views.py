@@ -5,15 +5,18 @@ a player. Each view checks the organizer, calls a service, renders."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.contrib.auth.password_validation import password_validators_help_texts
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.gamelog import LogError
@@ -32,6 +35,7 @@ from scorekeeper.leagues.interchange import season_export, season_import
 from scorekeeper.leagues.local_time import league_time, league_time_zone_set, time_zones
 from scorekeeper.leagues.models import League, Player, Season, Table
 from scorekeeper.leagues.presenters import player_page, season_page
+from scorekeeper.leagues.repeats import once
 from scorekeeper.leagues.substitutes import player_substitutions
 from scorekeeper.limits import rate_limited
 
@@ -65,20 +69,50 @@ def season_of(request: HttpRequest, season_id: int) -> Season:
     )
 
 
+def next_page(request: HttpRequest) -> str:
+    """Where to go after signing up or in: ``next`` only if it is a path of
+    this site (never another site, ``//host``, ``javascript:``, or a word
+    that is no path such as ``NaN``); "" otherwise."""
+    wanted = str(request.POST.get("next") or request.GET.get("next") or "")
+    safe = url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return wanted if safe and wanted.startswith("/") else ""
+
+
 @require_http_methods(["GET", "POST"])
 @rate_limited("signup")
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect(request.GET.get("next") or "leagues")
-    return render(request, "leagues/signup.html", {"form": form})
+    if request.method == "POST":
+        user = form.save_once() if form.is_valid() else form.already_signed_up()
+        if user is not None:
+            login(request, user)
+            return redirect(next_page(request) or "leagues")
+    context = {
+        "form": form,
+        "next": next_page(request),
+        "password_rules": password_validators_help_texts(),
+    }
+    return render(request, "leagues/signup.html", context)
 
 
-_login = LoginView.as_view(
-    template_name="leagues/login.html", redirect_authenticated_user=True
-)
+class _SignIn(LoginView):
+    template_name = "leagues/login.html"
+    redirect_authenticated_user = True
+
+    def get_default_redirect_url(self) -> str:
+        return reverse("leagues")
+
+    def get_redirect_url(self, request: HttpRequest | None = None) -> str:
+        """``next`` as sign-up reads it (a path of this site), and never this
+        page itself: Django refuses a redirect back to the sign-in page with
+        a ValueError (a 500) when a signed-in organizer opens it so."""
+        wanted = next_page(request or self.request)
+        return "" if urlsplit(wanted).path == self.request.path else wanted
+
+
+_login = _SignIn.as_view()
 
 
 @rate_limited("login")
@@ -91,6 +125,7 @@ def signin(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@once
 def leagues(request: HttpRequest) -> HttpResponse:
     form = NameForm(request.POST or None)
     error = ""
@@ -113,6 +148,7 @@ def leagues(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@once
 def league(request: HttpRequest, league_id: int) -> HttpResponse:
     found = league_of(request, league_id)
     form = SeasonForm(request.POST or None)
@@ -205,6 +241,9 @@ def player_merge(request: HttpRequest, league_id: int) -> HttpResponse:
     merge = found.players.filter(pk=posted_id(request, "merge")).first()
 
     def merged() -> None:
+        if keep is not None and merge is None and posted_id(request, "merge"):
+            # A repeated merge: that entry went with the first one.
+            raise services.LeagueError("that entry was merged already")
         if keep is None or merge is None:
             raise services.LeagueError("choose the two entries to merge")
         services.player_merge(keep=keep, merge=merge)
@@ -255,6 +294,7 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@once
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
     found = season_of(request, season_id)
     with league_time(found.league):  # "today" where the league plays
@@ -294,6 +334,7 @@ def season_download(request: HttpRequest, season_id: int) -> HttpResponse:
 @login_required
 @require_POST
 @rate_limited("import")
+@once
 def season_upload(request: HttpRequest, league_id: int) -> HttpResponse:
     found = league_of(request, league_id)
     form = ImportSeasonForm(request.POST, request.FILES)

@@ -340,7 +340,11 @@ def test_an_invitation_makes_an_organizer_once(league: League, organizer: User) 
     other = User.objects.create_user("second", password="another passphrase")
     assert services.invite_accept(token=invite.token, user=other, now=NOW) == league
     assert league.organizers.filter(pk=other.pk).exists()
+    # Sent again by the same account (a double tap): answered as it was.
+    assert services.invite_accept(token=invite.token, user=other, now=NOW) == league
+    third = User.objects.create_user("third", password="a third passphrase")
     with pytest.raises(services.LeagueError, match="used already"):
-        services.invite_accept(token=invite.token, user=other, now=NOW)
+        services.invite_accept(token=invite.token, user=third, now=NOW)
+    assert not league.organizers.filter(pk=third.pk).exists()
     with pytest.raises(services.LeagueError, match="not valid"):
         services.invite_accept(token="nope", user=other, now=NOW)

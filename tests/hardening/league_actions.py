@@ -1,0 +1,415 @@
+"""Every action an organizer posts (each POST URL of the league's pages),
+set up as a browser would send it, with what "done once" means for it:
+the repeated-submit tests send each one again and at once, the crawl feeds
+each one odd values."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import URLPattern, get_resolver, reverse
+
+from scorekeeper.leagues import services
+from scorekeeper.leagues.interchange import season_export
+from scorekeeper.leagues.models import Invite, League, Night, Player, Season
+from scorekeeper.models import Game, GameEvent
+from tests.leagues.nights import play_hand, progressive_night
+from tests.records import NOW
+
+PASSWORD = "pepper on thursdays"
+# The league's URLs that only read (GET): every other one is an action.
+READ_ONLY = {
+    "player",
+    "season_export",
+    "season_standings_csv",
+    "season_hands_csv",
+    "public_standings",
+    "night",
+    "night_standings_csv",
+    "sheet",
+    "desk",
+    "night_tv",
+}
+
+
+def league_url_names() -> set[str]:
+    """The names of the URL patterns in scorekeeper/leagues/urls.py."""
+    from scorekeeper.leagues import urls
+
+    return {p.name for p in urls.urlpatterns if isinstance(p, URLPattern) and p.name}
+
+
+def league_actions() -> set[str]:
+    return league_url_names() - READ_ONLY
+
+
+def form_key(page: str, action: str) -> str:
+    """The one-time key (``once``) of the form posting to ``action`` (or of
+    the page's form without an action: it posts to the page itself)."""
+    for form in page.split("<form")[1:]:
+        head = form.split(">", 1)[0]
+        posts_here = f'action="{action}"' in head or "action=" not in head
+        found = re.search(r'name="once" value="([^"]+)"', form.split("</form>")[0])
+        if posts_here and found:
+            return found.group(1)
+    raise AssertionError(f"no form with a key posts to {action}")
+
+
+@dataclass
+class Action:
+    """One organizer's action, ready to send: ``check`` asserts the state
+    is as if it had been sent once, given every answer."""
+
+    url: str
+    data: dict[str, Any]
+    check: Callable[[list[Any]], None]
+    client: Client
+    files: dict[str, Any] = field(default_factory=dict)
+
+
+def statuses(answers: list[Any]) -> set[int]:
+    return {answer.status_code for answer in answers}
+
+
+def _refused_as_done(answers: list[Any], words: str) -> None:
+    """Each answer is the first one's redirect, or a refusal saying it is
+    done already."""
+    for answer in answers:
+        if answer.status_code != 302:
+            assert answer.status_code == 422, answer.status_code
+            assert words in answer.content.decode()
+    assert any(answer.status_code == 302 for answer in answers)
+
+
+def _same_redirect(answers: list[Any]) -> None:
+    assert statuses(answers) == {302}
+    assert len({answer["Location"] for answer in answers}) == 1
+
+
+@dataclass
+class World:
+    """An organizer signed in on ``client``, their league of nine players
+    and its season (classic, 4 hands a game)."""
+
+    client: Client
+    organizer: User
+    league: League
+    season: Season
+
+    def night(self, *, fixed: bool = False) -> Night:
+        if not fixed:
+            return progressive_night(self.season, date(2026, 11, 19))
+        season = services.season_create(
+            league=self.league, name="Six", preset="bid-euchre", seats=6, now=NOW
+        )
+        night = services.night_create(
+            season=season, day=date(2026, 11, 20), format=Night.FIXED, now=NOW
+        )
+        for player in self.league.players.all()[:6]:
+            services.check_in(night=night, player=player, now=NOW)
+        return night
+
+    def playing_night(self) -> Night:
+        """A night whose round 1 has a hand at every table."""
+        night = self.night()
+        services.round_start(night=night, rng=random.Random(3), now=NOW)
+        for game in Game.objects.filter(table__round__night=night):
+            play_hand(game)
+        return night
+
+
+def _signup(world: World) -> Action:
+    guest = Client()
+    data = {"username": "newbie", "password1": PASSWORD, "password2": PASSWORD}
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert User.objects.filter(username="newbie").count() == 1
+
+    return Action("/accounts/signup", data, check, guest)
+
+
+def _login(world: World) -> Action:
+    guest = Client()
+    data = {"username": "org", "password": PASSWORD}
+    return Action("/accounts/login", data, _same_redirect, guest)
+
+
+def _logout(world: World) -> Action:
+    return Action("/accounts/logout", {}, _same_redirect, world.client)
+
+
+def _keyed(world: World, page: str, action: str) -> str:
+    return form_key(world.client.get(page).content.decode(), action)
+
+
+def _league_create(world: World) -> Action:
+    data = {"name": "Friday", "once": _keyed(world, "/leagues/", "/leagues/")}
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert League.objects.filter(name="Friday").count() == 1
+
+    return Action("/leagues/", data, check, world.client)
+
+
+def _season_create(world: World) -> Action:
+    url = f"/leagues/{world.league.pk}/"
+    data = {
+        "name": "Winter",
+        "preset": "classic",
+        "seats": "4",
+        "order": "points won",
+        "best_nights": "0",
+        "min_nights": "0",
+        "once": _keyed(world, url, url),
+    }
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert Season.objects.filter(name="Winter").count() == 1
+
+    return Action(url, data, check, world.client)
+
+
+def _player_add(world: World) -> Action:
+    def check(answers: list[Any]) -> None:
+        _refused_as_done(answers, "Zed is already a player")
+        assert world.league.players.filter(name="Zed").count() == 1
+
+    url = f"/leagues/{world.league.pk}/players"
+    return Action(url, {"name": "Zed"}, check, world.client)
+
+
+def _player_merge(world: World) -> Action:
+    night = world.night()
+    services.round_start(night=night, rng=random.Random(1), now=NOW)
+    keep = services.player_add(league=world.league, name="Annie")  # came later
+    merge = Player.objects.get(name="Ann")
+    seats = merge.seats.count() + keep.seats.count()
+
+    def check(answers: list[Any]) -> None:
+        _refused_as_done(answers, "merged already")
+        assert not Player.objects.filter(pk=merge.pk).exists()
+        assert keep.seats.count() == seats
+
+    data = {"keep": str(keep.pk), "merge": str(merge.pk)}
+    return Action(f"/leagues/{world.league.pk}/merge", data, check, world.client)
+
+
+def _invite_create(world: World) -> Action:
+    def check(answers: list[Any]) -> None:
+        assert statuses(answers) == {200}
+        assert Invite.objects.count() == 1
+        token = Invite.objects.get().token
+        assert all(f"/invite/{token}" in a.content.decode() for a in answers)
+
+    return Action(
+        f"/leagues/{world.league.pk}/invite", {}, check, world.client
+    )
+
+
+def _season_import(world: World) -> Action:
+    night = world.playing_night()
+    services.night_close(night=night, by="org", now=NOW)
+    document = json.dumps(season_export(season=world.season))
+    url = f"/leagues/{world.league.pk}/import"
+    data = {"text": document, "once": _keyed(world, f"/leagues/{world.league.pk}/", url)}
+    seasons = Season.objects.count()
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert Season.objects.count() == seasons + 1
+
+    return Action(url, data, check, world.client)
+
+
+def _invite_accept(world: World) -> Action:
+    invite = services.invite_create(league=world.league, by=world.organizer, now=NOW)
+    second = User.objects.create_user("second", password=PASSWORD)
+    guest = Client()
+    guest.force_login(second)
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert world.league.organizers.count() == 2
+
+    return Action(f"/invite/{invite.token}", {}, check, guest)
+
+
+def _player_rename(world: World) -> Action:
+    bob = Player.objects.get(name="Bob")
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert Player.objects.get(pk=bob.pk).name == "Robert"
+
+    return Action(f"/players/{bob.pk}/rename", {"name": "Robert"}, check, world.client)
+
+
+def _night_create(world: World) -> Action:
+    url = f"/seasons/{world.season.pk}/"
+    data = {"date": "2026-12-03", "format": "progressive", "once": _keyed(world, url, url)}
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert world.season.nights.filter(date="2026-12-03").count() == 1
+
+    return Action(url, data, check, world.client)
+
+
+def _season_public(world: World) -> Action:
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        world.season.refresh_from_db()
+        assert world.season.public_token
+        page = world.client.get(f"/seasons/{world.season.pk}/").content.decode()
+        assert f"/standings/{world.season.public_token}" in page
+
+    url = f"/seasons/{world.season.pk}/public"
+    return Action(url, {"action": "new"}, check, world.client)
+
+
+def _check_in(world: World) -> Action:
+    night = services.night_create(
+        season=world.season, day=date(2026, 12, 10), format=Night.PROGRESSIVE, now=NOW
+    )
+    ann = Player.objects.get(name="Ann")
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert list(night.checkins.values_list("player", "present")) == [
+            (ann.pk, True)
+        ]
+
+    url = f"/nights/{night.pk}/check-in"
+    return Action(url, {"player": str(ann.pk)}, check, world.client)
+
+
+def _newcomer(world: World) -> Action:
+    night = world.night()
+
+    def check(answers: list[Any]) -> None:
+        _refused_as_done(answers, "Nan is already a player")
+        nan = world.league.players.get(name="Nan")
+        assert night.checkins.filter(player=nan, present=True).count() == 1
+
+    return Action(f"/nights/{night.pk}/newcomer", {"name": "Nan"}, check, world.client)
+
+
+def _teams(world: World) -> Action:
+    night = world.night(fixed=True)
+    here = list(night.checkins.values_list("player", flat=True))
+    data = {f"p{pk}": str(1 + n % 2) for n, pk in enumerate(here)}
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        night.refresh_from_db()
+        assert len(night.teams) == 2
+
+    return Action(f"/nights/{night.pk}/teams", data, check, world.client)
+
+
+def _round_start(world: World) -> Action:
+    night = world.night()
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert night.rounds.count() == 1
+        assert Game.objects.filter(table__round__night=night).count() == 2
+
+    url = f"/nights/{night.pk}/rounds"
+    return Action(url, {"number": "1"}, check, world.client)
+
+
+def _round_call(world: World) -> Action:
+    night = world.playing_night()
+    played = night.rounds.get()
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert GameEvent.objects.filter(type="end").count() == 2
+        assert Game.objects.filter(finished=True).count() == 2
+
+    return Action(f"/rounds/{played.pk}/call", {}, check, world.client)
+
+
+def _night_close(world: World) -> Action:
+    night = world.playing_night()
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        night.refresh_from_db()
+        assert night.closed_at is not None
+        assert GameEvent.objects.filter(type="end").count() == 2
+        assert not Game.objects.filter(locked=False).exists()
+
+    return Action(f"/nights/{night.pk}/close", {}, check, world.client)
+
+
+ACTIONS: dict[str, Callable[[World], Action]] = {
+    "signup": _signup,
+    "login": _login,
+    "logout": _logout,
+    "leagues": _league_create,
+    "league": _season_create,
+    "player_add": _player_add,
+    "player_merge": _player_merge,
+    "invite_create": _invite_create,
+    "season_import": _season_import,
+    "invite": _invite_accept,
+    "player_rename": _player_rename,
+    "season": _night_create,
+    "season_public": _season_public,
+    "check_in": _check_in,
+    "newcomer": _newcomer,
+    "teams": _teams,
+    "round_start": _round_start,
+    "round_call": _round_call,
+    "night_close": _night_close,
+}
+
+
+def make_world() -> World:
+    organizer = User.objects.create_user("org", password=PASSWORD)
+    league = services.league_create(name="Thursday", organizer=organizer, now=NOW)
+    for name in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"):
+        services.player_add(league=league, name=name)
+    season = services.season_create(
+        league=league,
+        name="Autumn",
+        preset="classic",
+        overrides={"hand_limit": 4},
+        now=NOW,
+    )
+    client = Client()
+    client.force_login(organizer)
+    return World(client, organizer, league, season)
+
+
+def url_of(name: str, **kwargs: Any) -> str:
+    return reverse(name, kwargs=kwargs)
+
+
+def every_route() -> list[tuple[str, str]]:
+    """(route, name) of every URL pattern of the site."""
+    found: list[tuple[str, str]] = []
+
+    def walk(patterns: list[Any], prefix: str) -> None:
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLPattern):
+                found.append((route, pattern.name or ""))
+            else:
+                walk(pattern.url_patterns, route)
+
+    walk(get_resolver().url_patterns, "")
+    return found
