@@ -1,5 +1,6 @@
 """gunicorn's settings for the app (``gunicorn -c python:config.gunicorn_conf
-config.wsgi``): access log on stderr, with capability tokens redacted."""
+config.wsgi``): access and error logs on stderr, with capability tokens
+redacted."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
-from scorekeeper.logs import redact
+from scorekeeper.logs import RedactTokens, redact
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", 2))
@@ -26,6 +27,15 @@ def redact_atoms(atoms: dict[str, Any]) -> dict[str, Any]:
 
 
 class RedactingLogger(Logger):
+    """The access log's atoms redacted, and gunicorn's error log too (it
+    names the request's URL when a request fails: "Error handling request
+    GET /join/...")."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        if not any(isinstance(f, RedactTokens) for f in self.error_log.filters):
+            self.error_log.addFilter(RedactTokens())
+
     def atoms(self, resp: Any, req: Any, environ: Any, request_time: Any) -> Any:
         return redact_atoms(super().atoms(resp, req, environ, request_time))
 

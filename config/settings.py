@@ -125,10 +125,11 @@ def _database() -> dict[str, Any]:
 DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Each process's own memory: rate-limit counters, and the league standings'
-# cached nights and seasons. Their keys carry the data's version (read from
-# the database on every view), so a process never serves another's stale
-# entry; room for a few seasons' nights, each entry a few kilobytes.
+# Each process's own memory: the league standings' cached nights and
+# seasons. Their keys carry the data's version (read from the database on
+# every view), so a process never serves another's stale entry; room for a
+# few seasons' nights, each entry a few kilobytes. (Rate-limit counts are
+# not here: every worker must see the same ones, RATE_LIMIT_STORE.)
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -190,6 +191,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 1_100_000
 
 # Requests per client address in a window of seconds; a client over it is
 # answered 429 with Retry-After. An empty dict turns the limits off.
+# The counts are shared by every worker of the server: by default in a
+# small SQLite file (RATE_LIMIT_FILE; any database, no server needed).
 RATE_LIMITS: dict[str, tuple[int, int]] = {
     "game_create": (30, 600),
     "import": (20, 600),
@@ -197,6 +200,12 @@ RATE_LIMITS: dict[str, tuple[int, int]] = {
     "append": (120, 60),
     "login": (10, 300),
     "signup": (10, 3600),
+}
+RATE_LIMIT_STORE = {
+    "BACKEND": "scorekeeper.rate_counts.FileCounts",
+    "LOCATION": os.environ.get(
+        "RATE_LIMIT_FILE", str(BASE_DIR / "rate-limits.sqlite3")
+    ),
 }
 # An organizer's password (sign-up): Django's validators, their messages
 # shown on the form.

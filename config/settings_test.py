@@ -4,6 +4,8 @@ them on)."""
 
 from __future__ import annotations
 
+import os
+
 from config.settings_local import *  # noqa: F403
 
 STORAGES = {
@@ -11,6 +13,14 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 RATE_LIMITS = {}
+# The tests' own counts file (emptied before each test, tests/conftest.py).
+RATE_LIMIT_STORE = {
+    "BACKEND": "scorekeeper.rate_counts.FileCounts",
+    "LOCATION": os.environ.get(
+        "RATE_LIMIT_FILE",
+        str(BASE_DIR / "test-rate-limits.sqlite3"),  # noqa: F405
+    ),
+}
 # No collected files in tests: WhiteNoise serves from the apps' folders.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True

@@ -1,7 +1,8 @@
 """Limits against abuse and faults, answered in the player's words.
 
 - ``rate_limited(action)``: per-client request counts in a fixed window
-  (``settings.RATE_LIMITS``); over it, 429 with Retry-After.
+  (``settings.RATE_LIMITS``), shared by the server's workers
+  (``rate_counts``); over it, 429 with Retry-After.
 - ``bad_request``: the 400 handler; a body over the size limit becomes a
   413 "too large" page (JSON under /api/).
 - ``ExceptionPages``: a database fault (disk full, read-only, gone) becomes
@@ -18,13 +19,13 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, IntegrityError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from .access import LinksReplaced, links_replaced
+from .rate_counts import counts
 
 logger = logging.getLogger(__name__)
 
@@ -45,20 +46,16 @@ def client_address(request: HttpRequest) -> str:
 
 def retry_after(request: HttpRequest, action: str) -> int | None:
     """Count this request against ``action``'s limit: None while within it,
-    else the seconds until the window ends."""
+    else the seconds until the window ends. The counts are shared by every
+    worker of the server (``rate_counts``), so two workers do not allow
+    twice the requests."""
     limit = settings.RATE_LIMITS.get(action)
     if limit is None:
         return None
     count, window = limit
     now = int(time.time())
     start = now - now % window
-    key = f"rate:{action}:{client_address(request)}:{start}"
-    cache.add(key, 0, timeout=window)
-    try:
-        used = cache.incr(key)
-    except ValueError:  # expired between add and incr: a new window
-        cache.set(key, 1, timeout=window)
-        used = 1
+    used = counts().hit(f"{action}:{client_address(request)}", start)
     return None if used <= count else max(1, start + window - now)
 
 

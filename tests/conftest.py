@@ -7,14 +7,17 @@ from django.core.cache import cache
 from django.test import Client
 
 from scorekeeper.models import Game
+from scorekeeper.rate_counts import counts
 from tests.records import NOW, new_game
 
 
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
     """Each test starts with an empty cache: the test database reuses ids,
-    so a cached night of an earlier test could match a key of this one."""
+    so a cached night of an earlier test could match a key of this one;
+    and with no rate-limit counts."""
     cache.clear()
+    counts().clear()
 
 
 @pytest.fixture

@@ -212,9 +212,7 @@ def _invite_create(world: World) -> Action:
         token = Invite.objects.get().token
         assert all(f"/invite/{token}" in a.content.decode() for a in answers)
 
-    return Action(
-        f"/leagues/{world.league.pk}/invite", {}, check, world.client
-    )
+    return Action(f"/leagues/{world.league.pk}/invite", {}, check, world.client)
 
 
 def _season_import(world: World) -> Action:
@@ -222,7 +220,10 @@ def _season_import(world: World) -> Action:
     services.night_close(night=night, by="org", now=NOW)
     document = json.dumps(season_export(season=world.season))
     url = f"/leagues/{world.league.pk}/import"
-    data = {"text": document, "once": _keyed(world, f"/leagues/{world.league.pk}/", url)}
+    data = {
+        "text": document,
+        "once": _keyed(world, f"/leagues/{world.league.pk}/", url),
+    }
     seasons = Season.objects.count()
 
     def check(answers: list[Any]) -> None:
@@ -257,7 +258,11 @@ def _player_rename(world: World) -> Action:
 
 def _night_create(world: World) -> Action:
     url = f"/seasons/{world.season.pk}/"
-    data = {"date": "2026-12-03", "format": "progressive", "once": _keyed(world, url, url)}
+    data = {
+        "date": "2026-12-03",
+        "format": "progressive",
+        "once": _keyed(world, url, url),
+    }
 
     def check(answers: list[Any]) -> None:
         _same_redirect(answers)
@@ -286,9 +291,7 @@ def _check_in(world: World) -> Action:
 
     def check(answers: list[Any]) -> None:
         _same_redirect(answers)
-        assert list(night.checkins.values_list("player", "present")) == [
-            (ann.pk, True)
-        ]
+        assert list(night.checkins.values_list("player", "present")) == [(ann.pk, True)]
 
     url = f"/nights/{night.pk}/check-in"
     return Action(url, {"player": str(ann.pk)}, check, world.client)

@@ -287,3 +287,23 @@ def _written(caplog: pytest.LogCaptureFixture) -> str:
     """The log as its handler writes it (through the redacting filter)."""
     handler = logging.getLogger("django").handlers[0]
     return "\n".join(handler.format(r) for r in caplog.records if handler.filter(r))
+
+
+def test_gunicorns_error_log_redacts_the_url_of_a_failed_request() -> None:
+    from gunicorn.config import Config
+
+    from config.gunicorn_conf import RedactingLogger
+
+    error_log = RedactingLogger(Config()).error_log
+    token = new_token()
+    record = error_log.makeRecord(
+        "gunicorn.error",
+        logging.ERROR,
+        "",
+        0,
+        "Error handling request %s",
+        (f"GET /invite/{token}",),
+        None,
+    )
+    assert error_log.filter(record)
+    assert token not in record.getMessage()
