@@ -27,6 +27,18 @@ class SignupForm(UserCreationForm[User]):
         model = User
         fields = ("username",)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["password2"].label = "Password again"  # as the page says
+
+    def validate_password_for_user(
+        self, user: User, password_field_name: str = "password1"
+    ) -> None:
+        """The rules' refusals under the password itself (Django puts them
+        under its confirmation). django-stubs do not know Django's
+        SetPasswordMixin method yet."""
+        super().validate_password_for_user(user, password_field_name)  # type: ignore[misc]
+
     def save_once(self) -> User | None:
         """The new account; when the same form was sent twice at once and
         the other request stored it first, that account (see
