@@ -349,6 +349,7 @@ def season_upload(request: HttpRequest, league_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@once  # sent again, it goes where the first went (the season is gone)
 def season_delete(request: HttpRequest, season_id: int) -> HttpResponse:
     """Asks first (what goes), then deletes the season."""
     found = season_of(request, season_id)

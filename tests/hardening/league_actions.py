@@ -5,12 +5,12 @@ each one odd values."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -18,13 +18,13 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 
 from scorekeeper.leagues import services
-from scorekeeper.leagues.interchange import season_export
 from scorekeeper.leagues.models import Invite, League, Night, Player, Season
 from scorekeeper.models import Game, GameEvent
 from tests.leagues.nights import play_hand, progressive_night
 from tests.records import NOW
 
 PASSWORD = "pepper on thursdays"
+DATA = Path(__file__).resolve().parents[1] / "data"
 # The league's URLs that only read (GET): every other one is an action.
 READ_ONLY = {
     "player",
@@ -103,6 +103,7 @@ class World:
     organizer: User
     league: League
     season: Season
+    spare: int = 0  # another season's id (one to delete)
 
     def night(self, *, fixed: bool = False) -> Night:
         if not fixed:
@@ -216,21 +217,16 @@ def _invite_create(world: World) -> Action:
 
 
 def _season_import(world: World) -> Action:
-    night = world.playing_night()
-    services.night_close(night=night, by="org", now=NOW)
-    document = json.dumps(season_export(season=world.season))
+    document = (DATA / "contract" / "mixed-season.league.json").read_text()
     url = f"/leagues/{world.league.pk}/import"
-    data = {
-        "text": document,
-        "once": _keyed(world, f"/leagues/{world.league.pk}/", url),
-    }
+    once = _keyed(world, f"/leagues/{world.league.pk}/", url)
     seasons = Season.objects.count()
 
     def check(answers: list[Any]) -> None:
         _same_redirect(answers)
         assert Season.objects.count() == seasons + 1
 
-    return Action(url, data, check, world.client)
+    return Action(url, {"text": document, "once": once}, check, world.client)
 
 
 def _invite_accept(world: World) -> Action:
@@ -358,6 +354,20 @@ def _night_close(world: World) -> Action:
     return Action(f"/nights/{night.pk}/close", {}, check, world.client)
 
 
+def _season_delete(world: World) -> Action:
+    night = world.playing_night()
+    services.night_close(night=night, by="org", now=NOW)
+    url = f"/seasons/{world.season.pk}/delete"
+    data = {"once": _keyed(world, url, url)}
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert not Season.objects.filter(pk=world.season.pk).exists()
+        assert not Game.objects.exists()
+
+    return Action(url, data, check, world.client)
+
+
 ACTIONS: dict[str, Callable[[World], Action]] = {
     "signup": _signup,
     "login": _login,
@@ -372,6 +382,7 @@ ACTIONS: dict[str, Callable[[World], Action]] = {
     "player_rename": _player_rename,
     "season": _night_create,
     "season_public": _season_public,
+    "season_delete": _season_delete,
     "check_in": _check_in,
     "newcomer": _newcomer,
     "teams": _teams,
