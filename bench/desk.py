@@ -19,7 +19,7 @@ from bench.web import percentile, server_seconds
 from scorekeeper import services as game_services
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.models import Game
 
@@ -68,7 +68,7 @@ def _night(season: Season, tables: int, day: int) -> tuple[Night, list[Game]]:
     )
     for player in league.players.order_by("pk")[: 4 * tables]:
         services.check_in(night=night, player=player, now=now)
-    played = services.round_start(night=night, rng=random.Random(tables), now=now)
+    played = rounds.round_start(night=night, rng=random.Random(tables), now=now)
     return night, [table.game for table in played.tables.select_related("game")]
 
 

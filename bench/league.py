@@ -45,7 +45,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db.models import Count, F  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from scorekeeper.leagues import services  # noqa: E402
+from scorekeeper.leagues import rounds, services  # noqa: E402
 from scorekeeper.leagues.models import (  # noqa: E402
     Night,
     Player,
@@ -225,7 +225,7 @@ def main() -> None:
     )
     for player in season.league.players.all()[:8]:
         services.check_in(night=night, player=player, now=timezone.now())
-    first_round = services.round_start(
+    first_round = rounds.round_start(
         night=night, rng=random.Random(2), now=timezone.now()
     )
     league_game = Game.objects.filter(table__round=first_round).first()

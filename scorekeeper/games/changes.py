@@ -25,7 +25,7 @@ from scorekeeper.forms import (
     new_event_id,
 )
 from scorekeeper.gamelog import GameLog, replay_log
-from scorekeeper.leagues.services import closed_game_change
+from scorekeeper.leagues.rounds import closed_game_change
 from scorekeeper.limits import rate_limited
 from scorekeeper.models import Game
 from scorekeeper.refusals import Refusal

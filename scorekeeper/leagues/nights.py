@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.checkin import check_in_last_night
 from scorekeeper.leagues.forms import TeamsForm
 from scorekeeper.leagues.local_time import league_time
@@ -200,7 +200,7 @@ def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
     return _done(
         request,
         found,
-        lambda: services.round_start(
+        lambda: rounds.round_start(
             night=found,
             rng=random.SystemRandom(),
             now=timezone.now(),
@@ -225,7 +225,7 @@ def round_call(request: HttpRequest, round_id: int) -> HttpResponse:
     return _done(
         request,
         played.night,
-        lambda: services.round_call(round=played, by=by, now=timezone.now()),
+        lambda: rounds.round_call(round=played, by=by, now=timezone.now()),
         "#rounds",
     )
 
@@ -261,7 +261,7 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     return _done(
         request,
         found,
-        lambda: services.night_close(night=found, by=by, now=timezone.now()),
+        lambda: rounds.night_close(night=found, by=by, now=timezone.now()),
     )
 
 

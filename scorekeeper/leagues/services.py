@@ -8,8 +8,7 @@ services, so every table's log stays append-only.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -17,12 +16,8 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q, QuerySet
 
-from scorekeeper import services
-from scorekeeper.eventstore import Appended, Conflict
 from scorekeeper.gamelog import LogError, clean_text, game_variant
-from scorekeeper.leagues import schedule
 from scorekeeper.leagues.models import (
-    Change,
     CheckIn,
     Invite,
     League,
@@ -36,8 +31,7 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.leagues.names import name_key, name_problem, tidy
 from scorekeeper.leagues.season import SeasonError, parse_settings
-from scorekeeper.leagues.seating import next_seating
-from scorekeeper.models import Game, new_token
+from scorekeeper.models import new_token
 from scorekeeper.rules.errors import RulesError
 
 SEATS = (4, 6, 8)
@@ -303,14 +297,14 @@ def night_create(
         ) from None
 
 
-def _open(night: Night) -> None:
+def refuse_closed(night: Night) -> None:
     if night.closed_at is not None:
         raise LeagueError("this night is closed")
 
 
 def check_in(*, night: Night, player: Player, now: datetime) -> CheckIn:
     """The player is here (again: a leaver who comes back)."""
-    _open(night)
+    refuse_closed(night)
     if player.league_id != night.season.league_id:
         raise LeagueError("that player is not in this league")
     if night.teams:
@@ -326,7 +320,7 @@ def check_in(*, night: Night, player: Player, now: datetime) -> CheckIn:
 
 def check_out(*, night: Night, player: Player) -> None:
     """The player has left: not seated in the next rounds."""
-    _open(night)
+    refuse_closed(night)
     if night.teams:
         raise LeagueError("a fixed team plays the night together")
     CheckIn.objects.filter(night=night, player=player).update(present=False)
@@ -337,7 +331,7 @@ def teams_enter(*, night: Night, teams: Sequence[Sequence[int]]) -> None:
     a random draw: every player here in exactly one team of the table's
     half. Until the first round starts they can be entered again; none
     at all clears them (and opens check-in again)."""
-    _open(night)
+    refuse_closed(night)
     if night.format != Night.FIXED:
         raise LeagueError("partners rotate on a progressive night: no teams to enter")
     if night.rounds.exists():
@@ -359,182 +353,3 @@ def newcomer_check_in(*, night: Night, name: str, now: datetime) -> Player:
     player = player_add(league=night.season.league, name=name)
     check_in(night=night, player=player, now=now)
     return player
-
-
-# Rounds ----------------------------------------------------------------------
-
-
-def round_start(
-    *,
-    night: Night,
-    rng: random.Random,
-    now: datetime,
-    three_handed: bool = False,
-    number: int | None = None,
-) -> Round:
-    """Seat the next round and create each table's game (seats bound to
-    players); the previous round must be over (finished or called). With
-    ``three_handed``, nobody sits out: the players left over from the fours
-    play 3-handed ``classic`` (each for himself), whatever the season plays.
-    ``number``: the round the organizer asked for; when it exists already
-    (the same form sent twice) it is the answer, and nothing else starts."""
-    with transaction.atomic():
-        _lock_night(night)
-        if number is not None:
-            asked = night.rounds.filter(number=number).first()
-            if asked is not None:
-                return asked
-        _open(night)
-        last = night.rounds.last()
-        if last is not None and last.called_at is None and _unfinished(last):
-            raise LeagueError(
-                f"round {last.number} is still being played: call it first"
-            )
-        try:
-            seating = next_seating(night, rng, three_handed=three_handed)
-        except schedule.ScheduleError as error:
-            raise LeagueError(error.message) from None
-        new = Round.objects.create(
-            night=night, number=(last.number + 1) if last else 1, started_at=now
-        )
-        new.sitting_out.set([int(pk) for pk in seating.sitting_out])
-        _seat_tables(new, seating, rng, now)
-    return new
-
-
-def _seat_tables(
-    new: Round, seating: schedule.Round, rng: random.Random, now: datetime
-) -> None:
-    night = new.night
-    season = night.season
-    names = dict(season.league.players.values_list("pk", "name"))
-    for position, table in enumerate(seating.tables, start=1):
-        preset, rules = season.preset, season.overrides
-        if table.three_handed:
-            preset, rules = schedule.three_handed_rules(preset, rules)
-        game = services.game_create(
-            preset=preset,
-            seats=[names[int(pk)] for pk in table.seats],
-            first_dealer=rng.randrange(len(table.seats)),
-            overrides=rules,
-            name=f"{night.date} round {new.number} table {position}",
-            now=now,
-        )
-        made = Table.objects.create(round=new, number=position, game=game)
-        Seat.objects.bulk_create(
-            Seat(table=made, position=i, player_id=int(pk))
-            for i, pk in enumerate(table.seats)
-        )
-
-
-def _lock_night(night: Night) -> None:
-    """Lock the night's row for the rest of the transaction (PostgreSQL;
-    SQLite's immediate transaction holds the whole database) and read it
-    again: two requests acting on one night run one after the other, and
-    the second sees what the first did."""
-    fresh = Night.objects.select_for_update().get(pk=night.pk)
-    night.closed_at, night.teams = fresh.closed_at, fresh.teams
-
-
-def _unfinished(played: Round) -> list[Table]:
-    return [t for t in played.tables.select_related("game") if not t.game.finished]
-
-
-def round_call(*, round: Round, by: str, now: datetime) -> int:
-    """End every unfinished game of the round as it stands (contract §6:
-    the highest total wins), in one transaction; returns how many were
-    ended. A table that never recorded a hand is left unplayed, so it
-    counts for nobody (ended, it would make all four co-winners at 0). A
-    round called already (the same call sent twice) is left as it is."""
-    with transaction.atomic():
-        _lock_night(round.night)
-        round.refresh_from_db(fields=["called_at"])
-        if round.called_at is not None:
-            return 0
-        _open(round.night)
-        ended = 0
-        for table in _unfinished(round):
-            reason = f"round {round.number} called"
-            ended += _end_as_it_stands(table.game, reason=reason, by=by, now=now)
-        round.called_at = now
-        round.save(update_fields=["called_at"])
-    return ended
-
-
-def _end_as_it_stands(game: Game, *, reason: str, by: str, now: datetime) -> bool:
-    """End a game that has a hand and is not finished; a hand saved at the
-    table meanwhile moves its log on (a conflict): read it and try again."""
-    for _ in range(5):
-        if game.finished or not game.last_seq:
-            return False
-        try:
-            _end(game, reason=reason, by=by, now=now)
-        except Conflict:
-            game.refresh_from_db()
-        else:
-            return True
-    raise LeagueError("a table is saving hands right now: try again in a moment")
-
-
-def _end(game: Game, *, reason: str, by: str, now: datetime) -> None:
-    services.game_end(
-        game=game, expected_seq=game.last_seq, reason=reason, by=by, now=now
-    )
-
-
-def night_close(*, night: Night, by: str, now: datetime) -> None:
-    """Close the night: unfinished games end as they stand, and every
-    table's edit link only reads from now on. One transaction: a crash
-    midway leaves the night open as it was, to be closed again. A night
-    closed already (the same close sent twice) is left as it is."""
-    with transaction.atomic():
-        _lock_night(night)
-        if night.closed_at is not None:
-            return
-        for played in night.rounds.all():
-            if played.called_at is None and _unfinished(played):  # else: finished
-                round_call(round=played, by=by, now=now)
-        Game.objects.filter(table__round__night=night).update(locked=True)
-        night.closed_at = now
-        night.save(update_fields=["closed_at"])
-
-
-def closed_game_change(
-    *,
-    game: Game,
-    user: User,
-    reason: str,
-    what: str,
-    append: Callable[..., Appended],
-    now: datetime,
-) -> Appended:
-    """An organizer's void or correction of a closed night's game: the
-    event is appended by ``append(by=..., note=...)`` with the organizer's name and
-    the reason (the event's note, on the game's history), and the night's
-    change log gets a line, in one transaction. A game the change leaves
-    unfinished (a void of the hand that won it) ends as it then stands, as
-    the night's close would have ended it. A game that was ended (its round
-    called) takes a change too and stays ended, won by the highest totals
-    once the change is in; a change that would make it won before its end
-    is refused and nothing is written (contract §6)."""
-    why = " ".join(reason.split())
-    if not why:
-        raise LeagueError("A change after the night was closed needs a reason.")
-    problem = clean_text(why, limit=200)
-    if problem:
-        raise LeagueError(f"The reason {problem}.")
-    table = Table.objects.select_related("round__night").get(game=game)
-    with transaction.atomic():
-        appended = append(by=user.get_username(), note=why)
-        if not appended.board.finished:  # a void can undo the last hand's win
-            _end(game, reason="night closed", by=user.get_username(), now=now)
-        if not appended.repeated:
-            Change.objects.create(
-                night=table.round.night,
-                game=game,
-                by=user,
-                at=now,
-                reason=why,
-                what=f"round {table.round.number} table {table.number}: {what}",
-            )
-    return appended

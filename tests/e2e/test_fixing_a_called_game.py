@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Change, Night
 from scorekeeper.models import Game
 from tests.e2e.conftest import Looker
@@ -36,12 +36,12 @@ def _called_night() -> Night:
         overrides={"hand_limit": 8}, now=NOW,
     )  # fmt: skip
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     game = Game.objects.get(table__round=first, table__number=1)
     for taken in (3, 2, 4, 1, 3, 2, 4):
         play_hand(game, bidder_side_takes=taken)
-    services.round_call(round=first, by="org", now=NOW)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.round_call(round=first, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     return night
 
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Player, Season
 from scorekeeper.models import Game
 from tests.e2e.conftest import Looker
@@ -60,7 +60,7 @@ def _everyone_here(night: Night) -> None:
 
 
 def _round(night: Night) -> list[Game]:
-    played = services.round_start(night=night, rng=random.Random(3), now=timezone.now())
+    played = rounds.round_start(night=night, rng=random.Random(3), now=timezone.now())
     return [table.game for table in played.tables.select_related("game")]
 
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Locator, Page, PdfMargins, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Round
 from scorekeeper.models import Game
 from tests.e2e.conftest import SCREENSHOTS, Looker
@@ -51,7 +51,7 @@ def _round(hand_limit: int = 8) -> Round:
         now=NOW,
     )
     night = progressive_night(season)
-    return services.round_start(night=night, rng=random.Random(4), now=NOW)
+    return rounds.round_start(night=night, rng=random.Random(4), now=NOW)
 
 
 def _sign_in(page: Page, url: str) -> None:

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.models import Game
 from tests.e2e.conftest import PHONE, SCREENSHOTS, Looker
@@ -51,7 +51,7 @@ def _season() -> Season:
     for day in (date(2026, 11, 5), date(2026, 11, 12), date(2026, 11, 19)):
         night = progressive_night(season, day)
         for _ in range(3):
-            played = services.round_start(night=night, rng=rng, now=NOW)
+            played = rounds.round_start(night=night, rng=rng, now=NOW)
             for table in played.tables.select_related("game"):
                 game = table.game
                 while not game.finished:
@@ -61,7 +61,7 @@ def _season() -> Season:
                         bidder_side_takes=rng.choice([1, 3, 4, 5, 6]),
                     )
                     game = Game.objects.get(pk=game.pk)
-        services.night_close(night=night, by="maria", now=NOW)
+        rounds.night_close(night=night, by="maria", now=NOW)
     return season
 
 

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Round, Seat, Substitution
 from scorekeeper.models import Game
 from tests.e2e.conftest import Looker
@@ -37,7 +37,7 @@ def _round() -> Round:
         now=NOW,
     )
     night = progressive_night(season)
-    return services.round_start(night=night, rng=random.Random(1), now=NOW)
+    return rounds.round_start(night=night, rng=random.Random(1), now=NOW)
 
 
 def test_a_substitute_from_hand_3_on_a_phone(

@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Invite, League, Night, Player, Season
 from scorekeeper.models import Game, GameEvent
 from tests.leagues.nights import play_hand, progressive_night
@@ -121,7 +121,7 @@ class World:
     def playing_night(self) -> Night:
         """A night whose round 1 has a hand at every table."""
         night = self.night()
-        services.round_start(night=night, rng=random.Random(3), now=NOW)
+        rounds.round_start(night=night, rng=random.Random(3), now=NOW)
         for game in Game.objects.filter(table__round__night=night):
             play_hand(game)
         return night
@@ -192,7 +192,7 @@ def _player_add(world: World) -> Action:
 
 def _player_merge(world: World) -> Action:
     night = world.night()
-    services.round_start(night=night, rng=random.Random(1), now=NOW)
+    rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     keep = services.player_add(league=world.league, name="Annie")  # came later
     merge = Player.objects.get(name="Ann")
     seats = merge.seats.count() + keep.seats.count()
@@ -356,7 +356,7 @@ def _night_close(world: World) -> Action:
 
 def _season_delete(world: World) -> Action:
     night = world.playing_night()
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     url = f"/seasons/{world.season.pk}/delete"
     data = {"once": _keyed(world, url, url)}
 

@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.template import TemplateDoesNotExist
 from django.test import Client
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night
 from scorekeeper.models import Game
 from tests.hardening.crawler import Form, crawl
@@ -57,14 +57,14 @@ def rich_world() -> World:
     teams entered, a public standings link."""
     world = make_world()
     closed = progressive_night(world.season, date(2026, 11, 12))
-    services.round_start(night=closed, rng=random.Random(1), now=NOW)
+    rounds.round_start(night=closed, rng=random.Random(1), now=NOW)
     games = list(Game.objects.filter(table__round__night=closed))
     for game in games:
         play_out(game)
-    services.night_close(night=closed, by="org", now=NOW)
+    rounds.night_close(night=closed, by="org", now=NOW)
     void_first_hand(Game.objects.get(pk=games[0].pk), world.organizer)
     playing = progressive_night(world.season, date(2026, 11, 19))
-    services.round_start(night=playing, rng=random.Random(2), now=NOW)
+    rounds.round_start(night=playing, rng=random.Random(2), now=NOW)
     play_hand(Game.objects.filter(table__round__night=playing).first())  # type: ignore[arg-type]
     fixed = world.night(fixed=True)
     here = list(fixed.checkins.values_list("player", flat=True))

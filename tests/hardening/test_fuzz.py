@@ -16,7 +16,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.interchange import season_export
 from scorekeeper.leagues.models import Invite, Night, Player
 from scorekeeper.models import Game
@@ -352,7 +352,7 @@ def test_no_night_action_sent_by_htmx_answers_5xx(
 def season_document(league_world: World) -> dict[str, Any]:
     """The season's export, its night closed: a document that imports."""
     night = Night.objects.filter(format=Night.PROGRESSIVE).get()
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     return season_export(season=league_world.season)
 
 

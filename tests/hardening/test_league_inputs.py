@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from config.gunicorn_conf import redact_atoms
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.exports import spreadsheet_cell
 from scorekeeper.leagues.models import Invite, Player
 from scorekeeper.logs import TOKEN_PATHS, redact
@@ -77,7 +77,7 @@ def test_no_league_csv_holds_a_formula_and_numbers_stay_numbers(
     play_hand(games[0], bidder_side_takes=0)  # ...and a set: a negative delta
     for game in games:
         play_out(game)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     client, season = world.client, world.season
     files = [
         _csv(client.get(f"/seasons/{season.pk}/standings.csv")),

@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night
 from scorekeeper.models import Game, GameEvent
 from tests.hardening.league_actions import make_world
@@ -70,18 +70,18 @@ def _database_url() -> str:
 _CLOSE_AND_HANG = """
 import sys, time, django
 django.setup()
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds
 from scorekeeper.leagues.models import Night
-real_end = services._end
+real_end = rounds._end
 
 def end_then_hang(game, **kwargs):
     real_end(game, **kwargs)
     print("ended one game", flush=True)
     time.sleep(600)
 
-services._end = end_then_hang
+rounds._end = end_then_hang
 night = Night.objects.select_related("season__league").get(pk=int(sys.argv[1]))
-services.night_close(night=night, by="org", now=django.utils.timezone.now())
+rounds.night_close(night=night, by="org", now=django.utils.timezone.now())
 """
 
 
@@ -111,7 +111,7 @@ def test_a_night_killed_while_closing_stays_open_whole_and_closes_again() -> Non
     assert not GameEvent.objects.filter(type="end").exists()  # none ended
     assert not Game.objects.filter(finished=True).exists()
     assert not Game.objects.filter(locked=True).exists()
-    services.night_close(night=night, by="org", now=NOW)  # asked again
+    rounds.night_close(night=night, by="org", now=NOW)  # asked again
     closed = Night.objects.get(pk=night.pk)
     assert closed.closed_at is not None
     assert GameEvent.objects.filter(type="end").count() == 2

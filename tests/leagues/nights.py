@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from scorekeeper import services as game_services
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.models import Game
 from scorekeeper.rules.events import Call
@@ -60,7 +60,7 @@ def progressive_night(season: Season, day: date = date(2026, 11, 19)) -> Night:
 
 def void_first_hand(game: Game, organizer: User, reason: str = "wrong bidder") -> None:
     """The organizer voids hand 1 of a closed night's game, with a reason."""
-    services.closed_game_change(
+    rounds.closed_game_change(
         game=game,
         user=organizer,
         reason=reason,

@@ -12,7 +12,7 @@ import pytest
 from scorekeeper import services as game_services
 from scorekeeper.eventstore import Conflict, load
 from scorekeeper.gamelog import replay_log
-from scorekeeper.leagues import cards, services
+from scorekeeper.leagues import cards, rounds, services
 from scorekeeper.leagues.card_rows import Typed
 from scorekeeper.leagues.cards import CardRefused, card_record
 from scorekeeper.leagues.models import League, Night, Season, Table
@@ -50,7 +50,7 @@ def card_season(league: League) -> Season:
 
 def _table(season: Season) -> Table:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     table = first.tables.select_related("game", "round__night").first()
     assert table is not None
     return table
@@ -188,7 +188,7 @@ def test_a_phone_saving_meanwhile_undoes_the_card(
 
 def test_a_called_rounds_card_ends_its_game_as_it_stands(card_season: Season) -> None:
     table = _table(card_season)
-    services.round_call(round=table.round, by="org", now=NOW)
+    rounds.round_call(round=table.round, by="org", now=NOW)
     table.refresh_from_db()
     table.game.refresh_from_db()
     assert not table.game.finished  # unplayed: left as it was
@@ -200,7 +200,7 @@ def test_a_called_rounds_card_ends_its_game_as_it_stands(card_season: Season) ->
 
 def test_a_closed_nights_cards_are_refused(card_season: Season) -> None:
     table = _table(card_season)
-    services.night_close(night=table.round.night, by="org", now=NOW)
+    rounds.night_close(night=table.round.night, by="org", now=NOW)
     table.round.night.refresh_from_db()
     with pytest.raises(CardRefused, match="This night is closed"):
         card_record(table=table, first=1, rows=EIGHT, by="org", now=NOW)

@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.live import QUIET
 from scorekeeper.leagues.models import Night, Season, Table
 from scorekeeper.models import Game
@@ -140,7 +140,7 @@ def test_a_changed_frame_sends_the_whole_live_part(
     client: Client, night: Night
 ) -> None:
     held = _state(client.get(f"/nights/{night.pk}/tv").content.decode())
-    services.round_call(round=night.rounds.get(), by="org", now=timezone.now())
+    rounds.round_call(round=night.rounds.get(), by="org", now=timezone.now())
     answer = client.get(f"/nights/{night.pk}/tv", held, headers=HTMX)
     content = answer.content.decode()
     assert '<div id="live" class="tv-live" hx-swap-oob="true">' in content
@@ -172,7 +172,7 @@ def test_the_night_pages_queries_do_not_grow_with_its_rounds(
     client: Client, night: Night
 ) -> None:
     def next_round() -> int:
-        services.round_call(round=night.rounds.last(), by="org", now=timezone.now())  # type: ignore[arg-type]
+        rounds.round_call(round=night.rounds.last(), by="org", now=timezone.now())  # type: ignore[arg-type]
         client.post(f"/nights/{night.pk}/rounds")
         client.get(f"/nights/{night.pk}/")  # the night's standings cached
         with CaptureQueriesContext(connection) as queries:

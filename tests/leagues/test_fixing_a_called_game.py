@@ -12,7 +12,7 @@ from django.test import Client
 
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Change, League, Night
 from scorekeeper.leagues.results import night_numbers
 from scorekeeper.models import Game
@@ -46,14 +46,12 @@ def called_night(league: League) -> Night:
         now=NOW,
     )
     night = progressive_night(season)
-    first = services.round_start(
-        night=night, rng=__import__("random").Random(1), now=NOW
-    )
+    first = rounds.round_start(night=night, rng=__import__("random").Random(1), now=NOW)
     game = first.tables.order_by("number").first().game  # type: ignore[union-attr]
     for taken in TAKEN:
         play_hand(game, bidder_side_takes=taken)
-    services.round_call(round=first, by="org", now=NOW)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.round_call(round=first, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     return night
 
 

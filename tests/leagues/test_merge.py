@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.db import models
 from django.test import Client
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import CheckIn, League, Night, Player, Rating, Season
 from scorekeeper.leagues.rated_games import ratings_refresh
 from scorekeeper.models import Game
@@ -83,7 +83,7 @@ def test_two_entries_in_one_round_at_different_tables_are_two_people(
     )
     for player in season.league.players.all():
         services.check_in(night=night, player=player, now=NOW)
-    played = services.round_start(night=night, rng=random.Random(4), now=NOW)
+    played = rounds.round_start(night=night, rng=random.Random(4), now=NOW)
     first, second = played.tables.all()[:2]
     a, b = first.seats.first(), second.seats.first()
     assert a is not None and b is not None
@@ -116,10 +116,10 @@ def _references_to(player_id: int) -> list[str]:
 
 def test_after_a_merge_nothing_names_the_merged_entry(league: League) -> None:
     night = _six_seat_night(league, teams=False)
-    played = services.round_start(night=night, rng=random.Random(2), now=NOW)
+    played = rounds.round_start(night=night, rng=random.Random(2), now=NOW)
     for table in played.tables.select_related("game"):
         play_out(table.game)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     ratings_refresh(league)
     member = Player.objects.get(name="Cat")
     merged_id = member.pk  # a deleted row's instance forgets its id

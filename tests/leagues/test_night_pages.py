@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import League, Night, Player, Season
 from scorekeeper.models import Game
 from tests.leagues.nights import play_hand, play_out, progressive_night
@@ -211,7 +211,7 @@ def test_times_show_in_the_leagues_time_zone(
     signed_in: Client, season: Season, league: League
 ) -> None:
     night = progressive_night(season)
-    services.round_start(night=night, rng=random.Random(1), now=NOW)  # 20:00 UTC
+    rounds.round_start(night=night, rng=random.Random(1), now=NOW)  # 20:00 UTC
     response = signed_in.post(
         f"/leagues/{league.pk}/time-zone", {"time_zone": "Asia/Kolkata"}
     )

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.checkin import (
     AWAY,
     HERE,
@@ -130,7 +130,7 @@ def test_a_round_may_seat_a_three_handed_classic_table_instead_of_sit_outs(
     night = progressive_night(moon, THURSDAY)
     services.check_out(night=night, player=Player.objects.get(name="Ivy"))
     services.check_out(night=night, player=Player.objects.get(name="Hal"))  # 7 here
-    first = services.round_start(
+    first = rounds.round_start(
         night=night, rng=random.Random(1), now=NOW, three_handed=True
     )
     assert first.sitting_out.count() == 0
@@ -140,8 +140,8 @@ def test_a_round_may_seat_a_three_handed_classic_table_instead_of_sit_outs(
     assert (games[4].preset, games[4].overrides) == ("moon-42", {"hand_limit": 6})
     play_hand(games[3])
     play_hand(games[4])
-    services.round_call(round=first, by="org", now=NOW)
-    second = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    rounds.round_call(round=first, by="org", now=NOW)
+    second = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     assert second.sitting_out.count() == 3  # the usual way, when not asked
 
 
@@ -152,7 +152,7 @@ def test_a_fixed_team_night_seats_no_three_handed_table(season: Season) -> None:
     for player in season.league.players.all()[:6]:
         services.check_in(night=night, player=player, now=NOW)
     with pytest.raises(LeagueError, match="no 3-handed tables"):
-        services.round_start(
+        rounds.round_start(
             night=night, rng=random.Random(1), now=NOW, three_handed=True
         )
     assert not night.rounds.exists()
@@ -167,9 +167,9 @@ def test_two_rooms_of_one_date_export_as_one_night_of_the_contract(
     for night, group in ((front, players[:4]), (back, players[4:8])):
         for player in group:
             services.check_in(night=night, player=player, now=NOW)
-        first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+        first = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
         play_hand(first.tables.get().game)
-        services.night_close(night=night, by="org", now=NOW)
+        rounds.night_close(night=night, by="org", now=NOW)
     document: Any = season_export(season=season)
     [exported] = document["nights"]
     assert exported["date"] == "2026-11-19"
@@ -198,7 +198,7 @@ def test_a_three_handed_table_counts_each_player_for_himself(
     night = progressive_night(moon, THURSDAY)
     for name in ["Hal", "Ivy"]:
         services.check_out(night=night, player=Player.objects.get(name=name))
-    first = services.round_start(
+    first = rounds.round_start(
         night=night, rng=random.Random(1), now=NOW, three_handed=True
     )
     three = next(t for t in first.tables.all() if len(t.game.seats) == 3)

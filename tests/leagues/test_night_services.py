@@ -15,7 +15,7 @@ from django.core.cache import cache
 from scorekeeper import services as game_services
 from scorekeeper.eventstore import Appended, load, summary
 from scorekeeper.gamelog import replay_log
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.interchange import season_export, season_import
 from scorekeeper.leagues.models import Change, League, Night, Player, Season, Table
 from scorekeeper.leagues.results import season_standings
@@ -39,7 +39,7 @@ def test_a_round_seats_the_players_present_at_tables_of_real_games(
     season: Season,
 ) -> None:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     tables = list(first.tables.select_related("game"))
     assert len(tables) == 2 and first.sitting_out.count() == 1
     seated = [seat.player.name for t in tables for seat in t.seats.all()]
@@ -53,14 +53,14 @@ def test_the_next_round_waits_until_the_last_is_finished_or_called(
     season: Season, organizer: User
 ) -> None:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     with pytest.raises(services.LeagueError, match="round 1 is still being played"):
-        services.round_start(night=night, rng=random.Random(1), now=NOW)
+        rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     finished, playing = (t.game for t in first.tables.all())
     play_out(finished)
     play_hand(playing)
-    assert services.round_call(round=first, by="org", now=NOW) == 1
-    second = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    assert rounds.round_call(round=first, by="org", now=NOW) == 1
+    second = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     assert second.number == 2
     playing.refresh_from_db()
     assert playing.finished and replay_log(load(playing)).decided == "ended"
@@ -68,12 +68,12 @@ def test_the_next_round_waits_until_the_last_is_finished_or_called(
 
 def test_a_late_arrival_is_seated_and_a_leaver_is_not(season: Season) -> None:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
-    services.round_call(round=first, by="org", now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
+    rounds.round_call(round=first, by="org", now=NOW)
     late = services.newcomer_check_in(night=night, name="Joe", now=NOW)
     ann = Player.objects.get(name="Ann")
     services.check_out(night=night, player=ann)
-    second = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    second = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     seated = {s.player_id for t in second.tables.all() for s in t.seats.all()}
     assert late.pk in seated and ann.pk not in seated
     assert len(seated) == 8 and second.sitting_out.count() == 1
@@ -83,7 +83,7 @@ def test_standings_follow_each_save_and_equal_a_rebuild_from_the_logs(
     season: Season,
 ) -> None:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(2), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(2), now=NOW)
     tables = list(first.tables.select_related("game"))
     play_out(tables[0].game)
     play_hand(tables[1].game, bidder_side_takes=1)
@@ -107,7 +107,7 @@ def test_cached_nights_follow_every_change_to_their_standings(
     a merge of two players and a rename each show at once, equal to a cold
     computation."""
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(2), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(2), now=NOW)
     game = first.tables.select_related("game")[0].game
     play_hand(game)
 
@@ -119,7 +119,7 @@ def test_cached_nights_follow_every_change_to_their_standings(
     play_out(game)
     seen.append(season_standings(season))
     assert seen[-1] == fresh() != seen[0]
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     game.refresh_from_db()
     seen.append(season_standings(season))
     void_first_hand(game, organizer)
@@ -146,16 +146,16 @@ def _by_name(document: dict[str, object]) -> dict[str, object]:
 
 def test_closing_locks_the_games_and_ends_the_unfinished(season: Season) -> None:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(3), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(3), now=NOW)
     played, unplayed = (t.game for t in first.tables.all())
     play_hand(played)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     played, unplayed = (Game.objects.get(pk=g.pk) for g in (played, unplayed))
     assert played.locked and played.finished
     # A table that recorded no hand is not ended: it counts for nobody.
     assert unplayed.locked and not unplayed.finished and unplayed.last_seq == 0
     with pytest.raises(services.LeagueError, match="closed"):
-        services.round_start(night=night, rng=random.Random(3), now=NOW)
+        rounds.round_start(night=night, rng=random.Random(3), now=NOW)
     with pytest.raises(services.LeagueError, match="closed"):
         services.check_in(night=night, player=Player.objects.first(), now=NOW)  # type: ignore[arg-type]
 
@@ -164,11 +164,11 @@ def test_a_correction_after_closing_needs_a_reason_and_is_logged(
     season: Season, organizer: User
 ) -> None:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(4), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(4), now=NOW)
     table = first.tables.select_related("game").first()
     assert table is not None
     play_out(table.game)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     game = Game.objects.get(pk=table.game.pk)
     board = replay_log(load(game))
     hand = board.hands[0].hand
@@ -180,11 +180,11 @@ def test_a_correction_after_closing_needs_a_reason_and_is_logged(
         )
 
     with pytest.raises(services.LeagueError, match="needs a reason"):
-        services.closed_game_change(
+        rounds.closed_game_change(
             game=game, user=organizer, reason="  ", what="x", append=void, now=NOW
         )
     assert Game.objects.get(pk=game.pk).last_seq == game.last_seq
-    services.closed_game_change(
+    rounds.closed_game_change(
         game=game,
         user=organizer,
         reason="Ann misread the score sheet",
@@ -214,7 +214,7 @@ def test_merging_moves_the_games_and_refuses_two_people_at_one_table(
     season: Season,
 ) -> None:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(5), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(5), now=NOW)
     table = first.tables.first()
     assert table is not None
     a, b = (seat.player for seat in table.seats.all()[:2])
@@ -258,7 +258,7 @@ def test_fixed_teams_of_four_at_eight_seat_tables(league: League) -> None:
     )
     for player in league.players.all():
         services.check_in(night=night, player=player, now=NOW)
-    first = services.round_start(night=night, rng=random.Random(6), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(6), now=NOW)
     night.refresh_from_db()
     assert len(night.teams) == 4 and all(len(team) == 4 for team in night.teams)
     tables = list(first.tables.all())
@@ -287,7 +287,7 @@ def test_teams_entered_by_hand_play_the_night_together(season: Season) -> None:
         assert Night.objects.get(pk=night.pk).teams == []
     teams = [ids[0::4], ids[1::4], ids[2::4], ids[3::4]]
     services.teams_enter(night=night, teams=teams)
-    first = services.round_start(night=night, rng=random.Random(3), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(3), now=NOW)
     partners = set()
     for table in first.tables.all():
         seated = [seat.player_id for seat in table.seats.all()]
@@ -307,10 +307,10 @@ def test_a_season_exported_imports_as_the_same_season(
     season: Season, organizer: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(7), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(7), now=NOW)
     for table in first.tables.select_related("game"):
         play_out(table.game)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     exported = season_export(season=season)
     other = services.league_create(name="Elsewhere", organizer=organizer, now=NOW)
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import League, Round, Season, Table
 from scorekeeper.models import Game, GameEvent
 from tests.leagues.nights import progressive_night
@@ -43,7 +43,7 @@ def played(league: League, client: Client, organizer: User) -> Round:
         now=NOW,
     )
     night = progressive_night(season)
-    return services.round_start(night=night, rng=random.Random(1), now=NOW)
+    return rounds.round_start(night=night, rng=random.Random(1), now=NOW)
 
 
 def _posted(first: int, rows: list[tuple[str, str, str, str]]) -> dict[str, str]:
@@ -185,7 +185,7 @@ def test_garbled_counts_are_read_safely(client: Client, played: Round) -> None:
 def test_a_closed_night_still_prints_its_cards(
     client: Client, played: Round, season: Season
 ) -> None:
-    services.night_close(night=played.night, by="org", now=NOW)
+    rounds.night_close(night=played.night, by="org", now=NOW)
     assert client.get(f"/rounds/{played.pk}/cards").status_code == 200
     page = client.get(f"/nights/{played.night_id}/").content.decode()
     assert "enter the cards" not in page

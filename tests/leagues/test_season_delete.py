@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.deletion import season_delete
 from scorekeeper.leagues.interchange import season_import
 from scorekeeper.leagues.models import League, Night, Player, Rating, Season
@@ -26,10 +26,10 @@ pytestmark = pytest.mark.django_db
 
 def _played(season: Season) -> Night:
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(5), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(5), now=NOW)
     for table in first.tables.select_related("game"):
         play_out(table.game)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     return night
 
 

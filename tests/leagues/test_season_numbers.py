@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.exports import HANDS, SEASON_STANDINGS, STANDINGS
 from scorekeeper.leagues.models import Night, Player, Rating, Season
 from scorekeeper.leagues.rated_games import ratings_refresh
@@ -35,10 +35,10 @@ def _night(season: Season, day: date, seed: int) -> Night:
     """A closed night of two rounds, every game played out."""
     night = progressive_night(season, day)
     for _ in range(2):
-        played = services.round_start(night=night, rng=random.Random(seed), now=NOW)
+        played = rounds.round_start(night=night, rng=random.Random(seed), now=NOW)
         for table in played.tables.select_related("game"):
             play_out(table.game)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     return night
 
 
@@ -84,7 +84,7 @@ def test_a_new_game_is_rated_on_from_the_ratings_before_it(season: Season) -> No
     ratings_refresh(season.league)
     before = _ratings(season)
     night = progressive_night(season, date(2026, 1, 8))
-    played = services.round_start(night=night, rng=random.Random(3), now=NOW)
+    played = rounds.round_start(night=night, rng=random.Random(3), now=NOW)
     table = played.tables.select_related("game").first()
     assert table is not None
     play_hand(table.game)  # a hand at a game still being played
@@ -204,7 +204,7 @@ def test_an_unplayed_hand_only_season_shows_no_awards(
 ) -> None:
     client.force_login(organizer)
     night = progressive_night(season, date(2026, 1, 1))
-    played = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    played = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     table = played.tables.select_related("game").first()
     assert table is not None
     play_hand(table.game)
@@ -259,7 +259,7 @@ def test_a_players_cached_numbers_follow_a_new_game_and_a_rename(
     client.force_login(organizer)
     _night(season, date(2026, 1, 1), 1)
     night = progressive_night(season, date(2026, 1, 8))
-    played = services.round_start(night=night, rng=random.Random(5), now=NOW)
+    played = rounds.round_start(night=night, rng=random.Random(5), now=NOW)
     table = played.tables.select_related("game").first()
     assert table is not None
     player, partner = (seat.player for seat in table.seats.all()[:2])

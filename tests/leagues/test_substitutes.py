@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.leagues import services
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.interchange import season_export, season_import
 from scorekeeper.leagues.models import (
     League,
@@ -38,7 +38,7 @@ pytestmark = pytest.mark.django_db
 def _round(season: Any) -> tuple[Night, Round, Table, Player]:
     """Nine players, two tables: the one sitting out is the substitute."""
     night = progressive_night(season)
-    first = services.round_start(night=night, rng=random.Random(1), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
     table = first.tables.select_related("game", "round__night__season").first()
     assert table is not None
     return night, first, table, first.sitting_out.get()
@@ -155,7 +155,7 @@ def test_a_substitution_is_refused_in_words_and_changes_nothing(
         "now": NOW,
     }
     if case == "closed":
-        services.night_close(night=night, by="org", now=NOW)
+        rounds.night_close(night=night, by="org", now=NOW)
         table.round.night.refresh_from_db()
         table.game.refresh_from_db()
     if case == "twice":
@@ -198,7 +198,7 @@ def test_a_fixed_teams_game_counts_for_the_teams_own_player(league: League) -> N
     )
     for player in league.players.all()[:6]:
         services.check_in(night=night, player=player, now=NOW)
-    first = services.round_start(night=night, rng=random.Random(3), now=NOW)
+    first = rounds.round_start(night=night, rng=random.Random(3), now=NOW)
     table = first.tables.select_related("game", "round__night__season").first()
     assert table is not None
     sitting = first.sitting_out.first()
@@ -365,7 +365,7 @@ def test_export_import_export_keeps_the_substitution_byte_for_byte(
     )
     for each in night.rounds.get().tables.select_related("game"):
         play_out(each.game)
-    services.night_close(night=night, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
     exported: dict[str, Any] = season_export(season=season)
     game = exported["nights"][0]["games"][0]
     assert game["players"][0] == eve.name  # the credited player, one id a seat
