@@ -114,7 +114,7 @@ def _players(raw: object) -> dict[str, Player]:
         if not isinstance(pid, str) or not pid:
             raise SeasonError(f'log: player {n} needs an "id" (text)')
         if not isinstance(name, str) or not name.strip():
-            raise SeasonError(f'log: player {n} ({pid}) needs a "name" (text)')
+            raise SeasonError(f'log: player {n} ({pid!r}) needs a "name" (text)')
         if pid in players:
             raise SeasonError(f"log: the player id {pid!r} is used twice")
         players[pid] = Player(pid, name.strip())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import logging
 import re
 from typing import Any
@@ -307,3 +308,20 @@ def test_gunicorns_error_log_redacts_the_url_of_a_failed_request() -> None:
     )
     assert error_log.filter(record)
     assert token not in record.getMessage()
+
+
+def test_a_season_file_whose_player_id_is_a_lone_surrogate_is_refused_in_words(
+    world: World,
+) -> None:
+    """Found by the season import fuzz: the refusal quoted the id as it
+    was, and a page holding a lone surrogate cannot be encoded (a 500)."""
+    document = {
+        "format": "pepper-league",
+        "version": 1,
+        "players": [{"id": "\ud800", "name": 7}],
+        "nights": [],
+    }
+    url = f"/leagues/{world.league.pk}/import"
+    response = world.client.post(url, {"text": json.dumps(document)})
+    assert response.status_code == 422
+    assert "needs a &quot;name&quot;" in response.content.decode()
