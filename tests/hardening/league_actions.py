@@ -37,6 +37,9 @@ READ_ONLY = {
     "sheet",
     "desk",
     "night_tv",
+    "score_card",
+    "score_cards",
+    "card_entry",
 }
 
 
@@ -368,6 +371,54 @@ def _season_delete(world: World) -> Action:
     return Action(url, data, check, world.client)
 
 
+def _substitute(world: World) -> Action:
+    """The player sitting out takes seat 0 of table 1 from hand 2."""
+    night = world.playing_night()
+    played = night.rounds.get()
+    table = played.tables.get(number=1)
+    out = played.sitting_out.get()
+    data = {
+        "substitute": str(out.pk),
+        "seat": "0",
+        "from_hand": "2",
+        "credit": "started",
+    }
+
+    def check(answers: list[Any]) -> None:
+        _refused_as_done(answers, "seated")
+        assert table.substitutions.count() == 1
+
+    return Action(f"/tables/{table.pk}/substitute", data, check, world.client)
+
+
+def _card_enter(world: World) -> Action:
+    """Table 1's paper card: hand 2 passed out (hand 1 is in already)."""
+    night = world.playing_night()
+    table = night.rounds.get().tables.get(number=1)
+    data = {"first": "1", "count": "2", "h2-result": "p"}
+    data |= _typed_hand_1(table.game)
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert table.game.events.count() == 2
+
+    return Action(f"/tables/{table.pk}/card/enter", data, check, world.client)
+
+
+def _typed_hand_1(game: Game) -> dict[str, str]:
+    """Hand 1 as the card shows it (already in the game: checked, not
+    stored again)."""
+    hand = game.events.get(seq=1).payload
+    return {
+        "h1-bidder": str(hand["bidder"] + 1),
+        "h1-bid": str(hand["bid"]),
+        "h1-trump": str(hand["trump"])[0],
+        "h1-result": str(
+            hand["tricks"][0] if hand["bidder"] % 2 == 0 else hand["tricks"][1]
+        ),
+    }
+
+
 ACTIONS: dict[str, Callable[[World], Action]] = {
     "signup": _signup,
     "login": _login,
@@ -389,6 +440,8 @@ ACTIONS: dict[str, Callable[[World], Action]] = {
     "round_start": _round_start,
     "round_call": _round_call,
     "night_close": _night_close,
+    "substitute": _substitute,
+    "card_enter": _card_enter,
 }
 
 

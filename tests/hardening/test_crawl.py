@@ -131,7 +131,17 @@ def test_a_crawl_with_odd_values_everywhere_finds_no_server_error() -> None:
     for kind in ("/nights/", "/seasons/", "/players/", "/standings/", "/games/"):
         assert kind in visited, kind
     actions = " ".join(form.action for form in forms)
-    for action in ("/teams", "/rounds", "/close", "/merge", "/import", "/signup"):
+    for action in (
+        "/teams",
+        "/rounds",
+        "/close",
+        "/merge",
+        "/import",
+        "/signup",
+        "/substitute",
+        "/card/enter",
+        "/delete",
+    ):
         assert action in actions, action
     tally = Tally()
     _odd_queries(client, list(pages), tally)

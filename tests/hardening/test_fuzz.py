@@ -255,6 +255,16 @@ LEAGUE_FIELDS = [
     "password1",
     "password2",
     "next",
+    "substitute",
+    "seat",
+    "from_hand",
+    "credit",
+    "first",
+    "count",
+    "h1-bidder",
+    "h1-bid",
+    "h1-trump",
+    "h1-result",
 ]
 
 
@@ -273,8 +283,8 @@ def league_world(db: None) -> World:
 
 
 def _league_forms(world: World) -> list[str]:
-    """A URL of each league action (each POST URL of leagues/urls.py), its
-    ids those of ``world``; sign-out last (it ends the session)."""
+    """A URL of each league action (each POST URL of leagues/urls.py but
+    sign-out, which would end the session), its ids those of ``world``."""
     night = Night.objects.filter(format=Night.PROGRESSIVE).first()
     fixed = Night.objects.filter(format=Night.FIXED).first()
     assert night is not None and fixed is not None
@@ -285,6 +295,8 @@ def _league_forms(world: World) -> list[str]:
     assert player is not None
     played = night.rounds.first()
     assert played is not None
+    table = played.tables.first()
+    assert table is not None
     return [
         "/accounts/signup",
         "/accounts/login",
@@ -302,6 +314,8 @@ def _league_forms(world: World) -> list[str]:
         f"/nights/{night.pk}/newcomer",
         f"/nights/{fixed.pk}/teams",
         f"/nights/{night.pk}/rounds",
+        f"/tables/{table.pk}/substitute",
+        f"/tables/{table.pk}/card/enter",
         f"/rounds/{played.pk}/call",
         f"/nights/{night.pk}/close",
         f"/seasons/{world.spare}/delete",
