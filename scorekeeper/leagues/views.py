@@ -101,9 +101,6 @@ class _SignIn(LoginView):
     template_name = "leagues/login.html"
     redirect_authenticated_user = True
 
-    def get_default_redirect_url(self) -> str:
-        return reverse("leagues")
-
     def get_redirect_url(self, request: HttpRequest | None = None) -> str:
         """``next`` as sign-up reads it (a path of this site), and never this
         page itself: Django refuses a redirect back to the sign-in page with
