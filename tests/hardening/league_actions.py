@@ -419,6 +419,30 @@ def _typed_hand_1(game: Game) -> dict[str, str]:
     }
 
 
+def _time_zone(world: World) -> Action:
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert League.objects.get(pk=world.league.pk).time_zone == "Europe/Paris"
+
+    url = f"/leagues/{world.league.pk}/time-zone"
+    return Action(url, {"time_zone": "Europe/Paris"}, check, world.client)
+
+
+def _check_in_regulars(world: World) -> Action:
+    """Last night's nine, checked in at once at tonight's door."""
+    world.night()
+    tonight = services.night_create(
+        season=world.season, day=date(2026, 11, 26), format=Night.PROGRESSIVE, now=NOW
+    )
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert tonight.checkins.filter(present=True).count() == 9
+
+    url = f"/nights/{tonight.pk}/check-in/last-night"
+    return Action(url, {}, check, world.client)
+
+
 ACTIONS: dict[str, Callable[[World], Action]] = {
     "signup": _signup,
     "login": _login,
@@ -442,6 +466,8 @@ ACTIONS: dict[str, Callable[[World], Action]] = {
     "night_close": _night_close,
     "substitute": _substitute,
     "card_enter": _card_enter,
+    "league_time_zone": _time_zone,
+    "check_in_regulars": _check_in_regulars,
 }
 
 

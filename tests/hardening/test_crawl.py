@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.template import TemplateDoesNotExist
 from django.test import Client
 
 from scorekeeper.leagues import rounds, services
@@ -73,25 +72,15 @@ def rich_world() -> World:
     return world
 
 
-def _item_12(answer: Any) -> bool:
-    """The night pages' HX-Request 500 (issue 24 item 12, another change):
-    TemplateDoesNotExist for their "#live" partial."""
-    error = (answer.exc_info or (None, None, None))[1]
-    return isinstance(error, TemplateDoesNotExist) and "#live" in str(error)
-
-
 class Tally:
     def __init__(self) -> None:
         self.sent = 0
         self.failures: list[str] = []
-        self.item_12: list[str] = []
 
     def note(self, what: str, answer: Any) -> None:
         self.sent += 1
         if answer.status_code >= 500:
-            (self.item_12 if _item_12(answer) else self.failures).append(
-                f"{answer.status_code} {what}"
-            )
+            self.failures.append(f"{answer.status_code} {what}")
 
 
 def _odd_queries(client: Client, pages: list[str], tally: Tally) -> None:
@@ -150,11 +139,6 @@ def test_a_crawl_with_odd_values_everywhere_finds_no_server_error() -> None:
         tally.note(f"GET {page}", client.get(page))
     assert tally.sent > 1000
     assert tally.failures == []
-    if tally.item_12:
-        pytest.xfail(
-            "issue 24 item 12 (HX-Request on the night pages: another change): "
-            + "; ".join(tally.item_12[:3])
-        )
 
 
 def test_a_fixed_teams_night_can_be_crawled_after_its_teams_are_entered() -> None:
