@@ -16,9 +16,9 @@ from django.test import Client
 from django.utils import timezone
 
 from bench.web import percentile, server_seconds
-from scorekeeper import services as game_services
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
+from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.models import Game

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from django.test.client import _WSGIResponse  # the stubs' name for it
 from django.utils import timezone  # noqa: E402
 
-from scorekeeper import services  # noqa: E402
+from scorekeeper.games import services  # noqa: E402
 from scorekeeper.models import Game  # noqa: E402
 
 HANDS = 200  # recorded hands timed in part 1

@@ -9,7 +9,7 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
-from scorekeeper.logs import RedactTokens, redact
+from scorekeeper.web.logs import RedactTokens, redact
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", 2))

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "scorekeeper",
+    "scorekeeper.web",
     "scorekeeper.leagues",
 ]
 
@@ -70,8 +71,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorekeeper.access.no_index",
-    "scorekeeper.limits.ExceptionPages",
+    "scorekeeper.web.access.no_index",
+    "scorekeeper.web.limits.ExceptionPages",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -185,7 +186,7 @@ if HTTPS:
     SECURE_HSTS_PRELOAD = True
 
 # Bodies: a pepper log of a long game is well under 1 MB; anything bigger
-# is refused with a "too large" page (scorekeeper.limits.bad_request).
+# is refused with a "too large" page (scorekeeper.web.limits.bad_request).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1_100_000
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1_100_000
 
@@ -202,7 +203,7 @@ RATE_LIMITS: dict[str, tuple[int, int]] = {
     "signup": (10, 3600),
 }
 RATE_LIMIT_STORE = {
-    "BACKEND": "scorekeeper.rate_counts.FileCounts",
+    "BACKEND": "scorekeeper.web.rate_counts.FileCounts",
     "LOCATION": os.environ.get(
         "RATE_LIMIT_FILE", str(BASE_DIR / "rate-limits.sqlite3")
     ),
@@ -231,7 +232,7 @@ TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", 0))
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact": {"()": "scorekeeper.logs.RedactTokens"}},
+    "filters": {"redact": {"()": "scorekeeper.web.logs.RedactTokens"}},
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}
     },

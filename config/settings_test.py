@@ -15,7 +15,7 @@ STORAGES = {
 RATE_LIMITS = {}
 # The tests' own counts file (emptied before each test, tests/conftest.py).
 RATE_LIMIT_STORE = {
-    "BACKEND": "scorekeeper.rate_counts.FileCounts",
+    "BACKEND": "scorekeeper.web.rate_counts.FileCounts",
     "LOCATION": os.environ.get(
         "RATE_LIMIT_FILE",
         str(BASE_DIR / "test-rate-limits.sqlite3"),  # noqa: F405

@@ -3,8 +3,9 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper import api, referee_views, rules_pages
-from scorekeeper.games import changes, pages, sharing
+from scorekeeper.games import api, changes, pages, sharing
+from scorekeeper.referee import rules_pages
+from scorekeeper.referee import views as referee_views
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -46,4 +47,4 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler400 = "scorekeeper.limits.bad_request"
+handler400 = "scorekeeper.web.limits.bad_request"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import Game, GameEvent
+from scorekeeper.models import Game, GameEvent
 
 
 @admin.register(Game)

@@ -4,10 +4,7 @@ from django.apps import AppConfig
 
 
 class ScorekeeperConfig(AppConfig):
+    """The log core: games and their append-only logs."""
+
     name = "scorekeeper"
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from scorekeeper import converters
-
-        converters.register()

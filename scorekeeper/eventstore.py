@@ -19,7 +19,7 @@ from uuid import UUID
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import QuerySet
 
-from .gamelog import (
+from scorekeeper.gamelog import (
     MAX_EVENTS,
     GameLog,
     LogEntry,
@@ -30,9 +30,9 @@ from .gamelog import (
     parse_entry,
     replay_log,
 )
-from .models import Game, GameEvent
-from .rules.engine import Scoreboard
-from .seatstats import seat_bids, seat_stats
+from scorekeeper.models import Game, GameEvent
+from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.seatstats import seat_bids, seat_stats
 
 
 class Conflict(Exception):

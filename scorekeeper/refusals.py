@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .rules.events import Event, GameEnded, HandCorrected, HandVoided
+from scorekeeper.rules.events import Event, GameEnded, HandCorrected, HandVoided
 
 # The source the engine appends to a broken rule: "(seed 001 §4.2)",
 # "(contract §6)", "(house rule: stick the dealer)".

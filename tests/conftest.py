@@ -7,7 +7,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from scorekeeper.models import Game
-from scorekeeper.rate_counts import counts
+from scorekeeper.web.rate_counts import counts
 from tests.records import NOW, new_game
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from scorekeeper import services
+from scorekeeper.games import services
 from scorekeeper.models import Game
 from scorekeeper.rules.events import Call
 from tests.factories import NAMES

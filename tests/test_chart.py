@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.chart import HEIGHT, WIDTH, score_chart
+from scorekeeper.games.chart import HEIGHT, WIDTH, score_chart
 
 
 def points(line: str) -> list[tuple[float, float]]:

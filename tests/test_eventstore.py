@@ -10,7 +10,6 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper import services
 from scorekeeper.eventstore import (
     _ENTRIES,
     Appended,
@@ -20,6 +19,7 @@ from scorekeeper.eventstore import (
     load,
 )
 from scorekeeper.gamelog import LogError
+from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.rules.events import HandRecorded
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from scorekeeper import services
 from scorekeeper.eventstore import Busy, Conflict
+from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
 from tests.records import NOW, new_game
 

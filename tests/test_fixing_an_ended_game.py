@@ -12,9 +12,9 @@ from datetime import datetime
 import pytest
 from django.test import Client
 
-from scorekeeper import services
 from scorekeeper.eventstore import load, rebuild_rows
 from scorekeeper.gamelog import replay_log
+from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import HandRecorded

@@ -12,7 +12,7 @@ from datetime import datetime
 import pytest
 from django.test import Client
 
-from scorekeeper import services
+from scorekeeper.games import services
 from scorekeeper.models import Game
 from scorekeeper.refusals import in_a_game, ordinal, players_words
 from scorekeeper.rules.events import (

@@ -6,9 +6,9 @@ import importlib
 
 import pytest
 
-from scorekeeper import services
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
+from scorekeeper.games import services
 from scorekeeper.models import Game
 from scorekeeper.seatstats import seat_bids, seat_stats
 from tests.factories import conceded, passed, play, played, variant

@@ -9,8 +9,9 @@ from pathlib import Path
 
 from django.test import Client
 
-from scorekeeper import access, services
+from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
+from scorekeeper.web import access
 from tests.conftest import join
 from tests.records import HTMX, MOON_HAND_1, new_game, record_hands
 

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
-from scorekeeper import services
+from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
 from tests.records import HTMX, new_game, record_hands

@@ -17,22 +17,22 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scorekeeper import access, presenters, services
 from scorekeeper.eventstore import Appended, Busy, Conflict, IdTaken, Refused, load
-from scorekeeper.forms import (
+from scorekeeper.gamelog import GameLog, replay_log
+from scorekeeper.games import presenters, services
+from scorekeeper.games.forms import (
     HandForm,
     VoidForm,
     new_event_id,
 )
-from scorekeeper.gamelog import GameLog, replay_log
-from scorekeeper.leagues.rounds import closed_game_change
-from scorekeeper.limits import rate_limited
 from scorekeeper.models import Game
 from scorekeeper.refusals import Refusal
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.referee import seat_calls, turn_of
 from scorekeeper.rules.variants import Variant, find_variant
+from scorekeeper.web import access
+from scorekeeper.web.limits import rate_limited
 
 from .outcomes import event_names, refusal_of, try_change
 from .pages import (
@@ -189,13 +189,14 @@ def _by_whom(
     by: str,
 ) -> Callable[[], object]:
     """The table's own change (entered ``by``), or, on a closed league
-    night, an organizer's: signed with their name, its reason in the log
-    and in the night's change log. ``append`` takes ``by`` and ``note``."""
+    night, an organizer's, made as the league makes it (signed with their
+    name, its reason in the log and in the night's change log).
+    ``append`` takes ``by`` and ``note``."""
     if not game.locked:
         return lambda: append(by=by)
-    user = request.user
-    assert isinstance(user, User)  # access gave the "correct" role
-    return lambda: closed_game_change(
+    user, overseer = request.user, access.overseer_of(request, game)
+    assert isinstance(user, User) and overseer  # access gave the "correct" role
+    return lambda: overseer.change(
         game=game,
         user=user,
         reason=reason,
@@ -266,9 +267,7 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "sides": presenters.sides(board),
         "leaders": presenters.leaders_line(board),
     }
-    return render(
-        request, "scorekeeper/game_end.html", context, status=422 if error else 200
-    )
+    return render(request, "games/game_end.html", context, status=422 if error else 200)
 
 
 @require_http_methods(["GET", "POST"])
@@ -276,7 +275,7 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
 def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
     game, log, board, result = _hand_named(request, game_id, target)
     if result is None:
-        return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
+        return render(request, "games/gone.html", {"game": game}, status=404)
     form = VoidForm(
         request.POST or None,
         initial={
@@ -307,7 +306,7 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
     summary = presenters.hand_summary(board.variant, board.seats, result.hand)
     return render(
         request,
-        "scorekeeper/hand_void.html",
+        "games/hand_void.html",
         {
             "game": game,
             "result": result,
@@ -324,7 +323,7 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
 def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
     game, log, board, result = _hand_named(request, game_id, target)
     if result is None:
-        return render(request, "scorekeeper/gone.html", {"game": game}, status=404)
+        return render(request, "games/gone.html", {"game": game}, status=404)
     variant = board.variant
     passing = request.POST.get("action") == "pass"
     form = HandForm(
@@ -361,7 +360,7 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
     hand_turn = turn_of(variant, board.first_dealer, result.number, result.pepper_round)
     return render(
         request,
-        "scorekeeper/hand_correct.html",
+        "games/hand_correct.html",
         {
             "game": game,
             "result": result,

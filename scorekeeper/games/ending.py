@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.gamelog import GameLog, LogEntry
-from scorekeeper.presenters import hand_summary
+from scorekeeper.games.presenters import hand_summary
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import (
     GameEnded,

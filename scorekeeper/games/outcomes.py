@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from scorekeeper import presenters
 from scorekeeper.eventstore import Busy, Conflict, IdTaken, Refused
 from scorekeeper.gamelog import GameLog
-from scorekeeper.leagues.services import LeagueError
+from scorekeeper.games import presenters
 from scorekeeper.refusals import EventName, Refusal, in_a_game, players_words
 from scorekeeper.rules.engine import HandResult, Scoreboard
+from scorekeeper.rules.errors import RulesError
 
 
 def event_names(log: GameLog, board: Scoreboard) -> EventName:
@@ -49,7 +49,7 @@ def try_change(
             "The game's storage did not take it (busy or failing); "
             "nothing was saved. Try again."
         )
-    except LeagueError as error:
+    except RulesError as error:  # a refusal in words (an overseer's, say)
         return Refusal(error.message)
     except Refused as refused:
         name = event_names(log, board)

@@ -17,23 +17,24 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper import access, presenters, services
 from scorekeeper.eventstore import head, load
-from scorekeeper.forms import (
+from scorekeeper.gamelog import GameLog, replay_log
+from scorekeeper.games import presenters, services
+from scorekeeper.games.forms import (
     GameForm,
     HandForm,
     new_event_id,
     whole_number,
 )
-from scorekeeper.gamelog import GameLog, replay_log
-from scorekeeper.house_rules import SETTINGS
-from scorekeeper.limits import rate_limited
+from scorekeeper.games.house_rules import SETTINGS
 from scorekeeper.models import Game
 from scorekeeper.refusals import sentence
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.events import GameEnded, HandCorrected, HandVoided
 from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import PRESETS
+from scorekeeper.web import access
+from scorekeeper.web.limits import rate_limited
 
 from .ending import ending
 from .sharing import share_links
@@ -55,9 +56,7 @@ def home(request: HttpRequest) -> HttpResponse:
         if access.role_of(request, game)
     ]
     cards = [presenters.game_card(game) for game in games]
-    return render(
-        request, "scorekeeper/home.html", {"cards": cards, "kept": access.KEPT}
-    )
+    return render(request, "games/home.html", {"cards": cards, "kept": access.KEPT})
 
 
 @require_http_methods(["GET", "POST"])
@@ -88,7 +87,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     dealer = whole_number(str(form.data.get("first_dealer", "0")))
     return render(
         request,
-        "scorekeeper/game_new.html",
+        "games/game_new.html",
         {
             "form": form,
             "presets": presets,
@@ -136,7 +135,7 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "history_html": _history_html(game_url, board, log, "view"),
         "chart": presenters.chart(board),
     }
-    return render(request, "scorekeeper/game_tv.html", context)
+    return render(request, "games/game_tv.html", context)
 
 
 @require_GET
@@ -149,7 +148,7 @@ def game_chart(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "chart": presenters.chart(board),
         "game_url": reverse("game", args=[game.pk]),
     }
-    return render(request, "scorekeeper/game_detail.html#chart", context)
+    return render(request, "games/game_detail.html#chart", context)
 
 
 def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, Any]:
@@ -212,7 +211,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 f"{note} Your entry is kept, now for hand {len(board.rows) + 1}:"
                 " if it was the same hand, start a fresh form."
             )
-    return render(request, "scorekeeper/game_detail.html#polled", context)
+    return render(request, "games/game_detail.html#polled", context)
 
 
 def _nearest_hand(asked: str, hands: int) -> tuple[int, str]:
@@ -252,7 +251,7 @@ def _as_it_stood(
         "rows": rows,
         "note": note,
     }
-    return render(request, "scorekeeper/game_then.html", context)
+    return render(request, "games/game_then.html", context)
 
 
 def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
@@ -315,7 +314,7 @@ def game_page(
         context["history_shown"] = HISTORY_SHOWN
         context["voided"] = presenters.voided(board, log)
         context["chart"] = presenters.chart(board)
-    template = partial_of(request, "scorekeeper/game_detail.html", partial)
+    template = partial_of(request, "games/game_detail.html", partial)
     return render(request, template, context, status=status)
 
 
@@ -366,7 +365,7 @@ def _fresh_choices(
     key = f"choices:{game.pk}:{forced}"
     html: str | None = cache.get(key)
     if html is None:
-        html = render_to_string("scorekeeper/_hand_choices.html", context)
+        html = render_to_string("games/_hand_choices.html", context)
         cache.set(key, html, timeout=3600)
     return mark_safe(html)  # rendered by our own autoescaping template
 
@@ -389,7 +388,7 @@ def _history_html(
     if html is None:
         rows = presenters.history(board, log)[:shown]
         context = {"rows": rows, "game_url": game_url, "role": role}
-        html = render_to_string("scorekeeper/_history_rows.html", context)
+        html = render_to_string("games/_history_rows.html", context)
         cache.set(key, html, timeout=3600)
     return mark_safe(html)  # rendered by our own autoescaping template
 

@@ -3,10 +3,8 @@ importing a log, and the log and score as JSON."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from uuid import UUID
 
-import segno
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -14,15 +12,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper import access, services
 from scorekeeper.eventstore import load
-from scorekeeper.forms import (
+from scorekeeper.gamelog import LogError, replay_log, score_document
+from scorekeeper.games import services
+from scorekeeper.games.forms import (
     ImportForm,
 )
-from scorekeeper.gamelog import LogError, replay_log, score_document
-from scorekeeper.limits import rate_limited
 from scorekeeper.models import Game, new_token
 from scorekeeper.refusals import Refusal, ordinal, players_words
+from scorekeeper.web import access
+from scorekeeper.web.limits import rate_limited
+from scorekeeper.web.qr import qr_code
 
 
 @require_http_methods(["GET", "POST"])
@@ -46,7 +46,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
             form = ImportForm(initial={"text": document.decode(errors="replace")})
     return render(
         request,
-        "scorekeeper/game_import.html",
+        "games/game_import.html",
         {"form": form, "error": error, "earlier": earlier},
         status=422 if error else 200,
     )
@@ -110,7 +110,7 @@ def links_replace(request: HttpRequest, game_id: UUID) -> HttpResponse:
     GET asks first: every phone at the table will need the new link."""
     game, _ = access.game_for(request, game_id, edit=True)
     if request.method == "GET":
-        return render(request, "scorekeeper/links_replace.html", {"game": game})
+        return render(request, "games/links_replace.html", {"game": game})
     game.edit_token, game.view_token = new_token(), new_token()
     game.save(update_fields=["edit_token", "view_token"])
     access.grant(request, game, game.edit_token)
@@ -127,10 +127,3 @@ def share_links(request: HttpRequest, game: Game) -> list[tuple[str, str, str]]:
         url = request.build_absolute_uri(reverse("join", args=[token]))
         links.append((label, url, qr_code(url)))
     return links
-
-
-@lru_cache(maxsize=256)
-def qr_code(url: str) -> str:
-    """A link's QR code as an SVG data URI. Drawing one takes milliseconds,
-    more than the rest of the page, and a link's code never changes."""
-    return str(segno.make(url, error="m").svg_data_uri(scale=3, border=2))

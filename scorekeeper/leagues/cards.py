@@ -24,7 +24,6 @@ from uuid import UUID
 
 from django.db import transaction
 
-from scorekeeper import services
 from scorekeeper.eventstore import (
     Appended,
     Busy,
@@ -35,6 +34,8 @@ from scorekeeper.eventstore import (
     load,
 )
 from scorekeeper.gamelog import GameLog, game_variant, parse_entry, replay_log
+from scorekeeper.games import services
+from scorekeeper.games.presenters import bid_label, hand_summary, points, sentence
 from scorekeeper.leagues.card_rows import (
     Entry,
     RowError,
@@ -46,7 +47,6 @@ from scorekeeper.leagues.card_rows import (
 from scorekeeper.leagues.models import Table
 from scorekeeper.leagues.substitutes import Substituted
 from scorekeeper.models import Game, GameEvent
-from scorekeeper.presenters import bid_label, hand_summary, points, sentence
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import Hand, HandRecorded
 from scorekeeper.rules.referee import turn_of

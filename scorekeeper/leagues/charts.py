@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.chart import HEIGHT, LEFT, RIGHT, WIDTH, Plot
+from scorekeeper.games.chart import HEIGHT, LEFT, RIGHT, WIDTH, Plot
 
 MAX_DOTS = 40  # beyond this many points a line carries no dots
 

@@ -12,7 +12,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from scorekeeper.forms import ImportForm
+from scorekeeper.games.forms import ImportForm
 from scorekeeper.leagues.models import Night, Player
 from scorekeeper.leagues.season import MEASURES
 from scorekeeper.rules.variants import PRESETS

@@ -17,8 +17,9 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Max, QuerySet
 
-from scorekeeper import services
 from scorekeeper.gamelog import LogError, game_variant, read_json
+from scorekeeper.games import services
+from scorekeeper.games.services import digest_of
 from scorekeeper.leagues import substitutes
 from scorekeeper.leagues.models import League, Night, Player, Round, Season, Seat, Table
 from scorekeeper.leagues.names import name_key
@@ -35,7 +36,6 @@ from scorekeeper.leagues.season_checks import Stored, check_season, check_size
 from scorekeeper.leagues.services import SEATS, LeagueError, season_create
 from scorekeeper.models import Game
 from scorekeeper.rules.variants import overrides_of
-from scorekeeper.services import digest_of
 
 
 def season_export(*, season: Season) -> dict[str, object]:

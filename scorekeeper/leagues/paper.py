@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.forms import whole_number
+from scorekeeper.games.forms import whole_number
 from scorekeeper.leagues.card_rows import Typed
 from scorekeeper.leagues.cards import (
     MOST_ROWS,

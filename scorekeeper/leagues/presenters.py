@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.db.models import Count
 from django.template.defaultfilters import pluralize
 
+from scorekeeper.games.presenters import points
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.awards import awards, joined
 from scorekeeper.leagues.charts import Chart, line_chart
@@ -43,7 +44,6 @@ from scorekeeper.leagues.seating import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, player_stats
 from scorekeeper.leagues.substitutes import night_substitutions
-from scorekeeper.presenters import points
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ from django.db.models import Prefetch
 from django.urls import reverse
 
 from scorekeeper.gamelog import game_variant
-from scorekeeper.games.sharing import qr_code
+from scorekeeper.games.presenters import points
 from scorekeeper.leagues.live import Attention, attention
 from scorekeeper.leagues.models import Night, Round, Seat, Table
 from scorekeeper.leagues.substitutes import Substituted
 from scorekeeper.models import GameEvent
-from scorekeeper.presenters import points
 from scorekeeper.rules.referee import turn_of
+from scorekeeper.web.qr import qr_code
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,9 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from scorekeeper import services
 from scorekeeper.eventstore import Appended, Conflict
 from scorekeeper.gamelog import clean_text
+from scorekeeper.games import services
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.models import Change, Night, Round, Seat, Table
 from scorekeeper.leagues.seating import next_seating

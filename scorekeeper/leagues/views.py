@@ -20,7 +20,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.gamelog import LogError
-from scorekeeper.games.sharing import qr_code
 from scorekeeper.leagues import services
 from scorekeeper.leagues.collation import sort_key
 from scorekeeper.leagues.deletion import season_delete as season_deletion
@@ -37,7 +36,8 @@ from scorekeeper.leagues.models import League, Player, Season, Table
 from scorekeeper.leagues.presenters import player_page, season_page
 from scorekeeper.leagues.repeats import once
 from scorekeeper.leagues.substitutes import player_substitutions
-from scorekeeper.limits import rate_limited
+from scorekeeper.web.limits import rate_limited
+from scorekeeper.web.qr import qr_code
 
 
 def organizer(request: HttpRequest) -> User:

@@ -9,8 +9,8 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper import services
 from scorekeeper.gamelog import NAME_LIMIT
+from scorekeeper.games import services
 from tests.e2e.conftest import PHONE, SCREENSHOTS, Looker
 from tests.records import HandSpec, record_hands
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper import services
+from scorekeeper.games import services
 from tests.e2e.conftest import Looker
 from tests.records import new_game, record_hands
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper import services as game_services
+from scorekeeper.games import services as game_services
 from scorekeeper.leagues import services
 from scorekeeper.leagues.models import Season
 from tests.e2e.conftest import SCREENSHOTS, Looker

@@ -157,7 +157,7 @@ COMMAS_STARTING_A_LINE = """() => {
 def test_long_names_never_wrap_to_a_line_that_starts_with_a_comma(
     page: Page, live_server: LiveServer, looker: Looker
 ) -> None:
-    from scorekeeper import services
+    from scorekeeper.games import services
 
     names = [
         "Bartholomew",

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.models import new_token
-from scorekeeper.rate_counts import FileCounts
+from scorekeeper.web.rate_counts import FileCounts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,7 +42,7 @@ import sys, django
 django.setup()
 from django.conf import settings
 from django.test import RequestFactory
-from scorekeeper.limits import retry_after
+from scorekeeper.web.limits import retry_after
 settings.RATE_LIMITS = {"login": (20, 3600)}
 request = RequestFactory().post("/accounts/login", REMOTE_ADDR="10.9.8.7")
 sys.stdin.readline()  # start together

@@ -14,8 +14,8 @@ from django.conf import settings
 from django.test import Client
 
 from config.local_key import local_secret_key
-from scorekeeper.logs import RedactTokens
 from scorekeeper.models import Game
+from scorekeeper.web.logs import RedactTokens
 from tests.conftest import join
 from tests.records import NOW, new_game, record_hands
 

@@ -6,9 +6,9 @@ from datetime import date
 
 from django.contrib.auth.models import User
 
-from scorekeeper import services as game_services
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
+from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.models import Game

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import services as game_services
 from scorekeeper.eventstore import Conflict, load
 from scorekeeper.gamelog import replay_log
+from scorekeeper.games import services as game_services
 from scorekeeper.leagues import cards, rounds, services
 from scorekeeper.leagues.card_rows import Typed
 from scorekeeper.leagues.cards import CardRefused, card_record

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.chart import HEIGHT, WIDTH
+from scorekeeper.games.chart import HEIGHT, WIDTH
 from scorekeeper.leagues.charts import line_chart
 
 

@@ -12,9 +12,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from scorekeeper import services as game_services
 from scorekeeper.eventstore import Appended, load, summary
 from scorekeeper.gamelog import replay_log
+from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.interchange import season_export, season_import
 from scorekeeper.leagues.models import Change, League, Night, Player, Season, Table

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hypothesis import given
 
+from scorekeeper.referee.whatif import what_if
 from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import Event
 from scorekeeper.rules.variants import Variant
-from scorekeeper.whatif import what_if
 from tests.factories import conceded, passed, play, played, variant
 from tests.strategies import games
 

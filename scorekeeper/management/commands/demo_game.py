@@ -10,7 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from scorekeeper import services
+from scorekeeper.games import services
 from scorekeeper.models import Game
 from scorekeeper.rules.events import HandRecorded
 

@@ -10,19 +10,25 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from . import access
-from .eventstore import load
-from .forms import whole_number
-from .gamelog import LogError, game_variant, replay_log
-from .house_rules import SETTINGS, written
-from .models import Game
-from .presenters import bid_label, hand_summary
-from .refusals import sentence
-from .rules.engine import replay
-from .rules.events import Call, HandRecorded
-from .rules.explain import explain_hand, explain_status
-from .rules.variants import PRESETS, BidRule, Variant, overrides_of, with_overrides
-from .whatif import what_if
+from scorekeeper.eventstore import load
+from scorekeeper.gamelog import LogError, game_variant, replay_log
+from scorekeeper.games.forms import whole_number
+from scorekeeper.games.house_rules import SETTINGS, written
+from scorekeeper.games.presenters import bid_label, hand_summary
+from scorekeeper.models import Game
+from scorekeeper.referee.whatif import what_if
+from scorekeeper.refusals import sentence
+from scorekeeper.rules.engine import replay
+from scorekeeper.rules.events import Call, HandRecorded
+from scorekeeper.rules.explain import explain_hand, explain_status
+from scorekeeper.rules.variants import (
+    PRESETS,
+    BidRule,
+    Variant,
+    overrides_of,
+    with_overrides,
+)
+from scorekeeper.web import access
 
 # Where the five seeds disagree, and the setting that chooses (if a house may).
 DISAGREEMENTS = [
@@ -323,7 +329,7 @@ def _page(
         "game": game,
         "seat_counts": sorted(PRESETS[variant.preset]),
     }
-    return render(request, "scorekeeper/rules_detail.html", context)
+    return render(request, "referee/rules_detail.html", context)
 
 
 @require_GET
@@ -333,7 +339,7 @@ def rules_index(request: HttpRequest) -> HttpResponse:
         for name, by_seats in PRESETS.items()
     ]
     context = {"presets": presets, "card_rules": CARD_RULES}
-    return render(request, "scorekeeper/rules_index.html", context)
+    return render(request, "referee/rules_index.html", context)
 
 
 @require_GET
@@ -398,7 +404,7 @@ def game_what_if(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 (compared, hand_summary(board.variant, board.seats, compared.real.hand))
                 for compared in result.hands
             ]
-    return render(request, "scorekeeper/what_if.html", context, status=status)
+    return render(request, "referee/what_if.html", context, status=status)
 
 
 def _free_tricks(most: int | None) -> str:

@@ -11,11 +11,11 @@ from typing import Any
 
 from django import forms
 
-from .gamelog import NAME_LIMIT, LogError
-from .house_rules import SETTINGS, parsed
-from .rules.cards import TRUMPS
-from .rules.events import Call, Hand, HandPassedOut, HandRecorded
-from .rules.variants import PRESETS, Variant
+from scorekeeper.gamelog import NAME_LIMIT, LogError
+from scorekeeper.games.house_rules import SETTINGS, parsed
+from scorekeeper.rules.cards import TRUMPS
+from scorekeeper.rules.events import Call, Hand, HandPassedOut, HandRecorded
+from scorekeeper.rules.variants import PRESETS, Variant
 
 MAX_SEATS = 8
 

@@ -27,9 +27,16 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from .access import Role, token_role
-from .eventstore import Appended, Busy, Conflict, IdTaken, Refused, append, load
-from .gamelog import (
+from scorekeeper.eventstore import (
+    Appended,
+    Busy,
+    Conflict,
+    IdTaken,
+    Refused,
+    append,
+    load,
+)
+from scorekeeper.gamelog import (
     LogEntry,
     LogError,
     hand_document,
@@ -38,9 +45,10 @@ from .gamelog import (
     replay_log,
     score_document,
 )
-from .limits import rate_limited
-from .models import Game
-from .rules.engine import Scoreboard
+from scorekeeper.models import Game
+from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.web.access import Role, token_role
+from scorekeeper.web.limits import rate_limited
 
 MAX_BODY = 64_000  # one event and its envelope: a few hundred bytes
 

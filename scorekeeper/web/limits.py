@@ -24,8 +24,8 @@ from django.db import DatabaseError, IntegrityError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from .access import LinksReplaced, links_replaced
-from .rate_counts import counts
+from scorekeeper.web.access import LinksReplaced, links_replaced
+from scorekeeper.web.rate_counts import counts
 
 logger = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules.variants import PRESETS, Variant, json_call
+from scorekeeper.rules.variants import PRESETS, Variant, json_call
 
 
 @dataclass(frozen=True)

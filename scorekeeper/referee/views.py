@@ -8,13 +8,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from . import presenters
-from .forms import ImportForm, whole_number
-from .gamelog import LogError, printable, read_and_replay
-from .games.pages import partial_of
-from .management.commands.trick import check_hand, check_trick, game_deck
-from .refusals import in_a_log, players_words, sentence
-from .rules.cards import (
+from scorekeeper.gamelog import LogError, printable, read_and_replay
+from scorekeeper.games import presenters
+from scorekeeper.games.forms import ImportForm, whole_number
+from scorekeeper.games.pages import partial_of
+from scorekeeper.referee.tricks import check_hand, check_trick, game_deck
+from scorekeeper.refusals import in_a_log, players_words, sentence
+from scorekeeper.rules.cards import (
     RANKS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -25,8 +25,8 @@ from .rules.cards import (
     parse_trump,
     trick_winner,
 )
-from .rules.errors import CardError, VariantError
-from .rules.variants import PRESETS
+from scorekeeper.rules.errors import CardError, VariantError
+from scorekeeper.rules.variants import PRESETS
 
 TRUMP_CHOICES = [
     ("hearts", "♥"),
@@ -62,7 +62,7 @@ def verify(request: HttpRequest) -> HttpResponse:
             context["sides"] = presenters.sides(board)
             context["rows"] = presenters.history(board, log)
             context["status_line"] = presenters.status(board)
-    return render(request, "scorekeeper/verify.html", context, status=status)
+    return render(request, "referee/verify.html", context, status=status)
 
 
 def _offending(document: object, event: int | None) -> str:
@@ -133,6 +133,6 @@ def trick(request: HttpRequest) -> HttpResponse:
         )
         for suit in SUITS
     ]
-    template = partial_of(request, "scorekeeper/trick.html", "referee")
+    template = partial_of(request, "referee/trick.html", "referee")
     status = 422 if "error" in context else 200
     return render(request, template, context, status=status)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules.engine import HandResult, Scoreboard, replay
-from .rules.errors import Violation
-from .rules.events import Hand
-from .rules.variants import Variant
+from scorekeeper.rules.engine import HandResult, Scoreboard, replay
+from scorekeeper.rules.errors import Violation
+from scorekeeper.rules.events import Hand
+from scorekeeper.rules.variants import Variant
 
 
 @dataclass(frozen=True)

@@ -11,24 +11,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from .chart import Chart, score_chart
-from .forms import HandForm
-from .gamelog import GameLog, LogEntry
-from .house_rules import SETTINGS, Setting, bid_choices, preset_values
-from .models import Game
-from .refusals import sentence as sentence  # kept here too: pages import it
-from .rules.engine import HandResult, Scoreboard, side_names
-from .rules.events import (
+from scorekeeper.gamelog import GameLog, LogEntry
+from scorekeeper.games.chart import Chart, score_chart
+from scorekeeper.games.forms import HandForm
+from scorekeeper.games.house_rules import SETTINGS, Setting, bid_choices, preset_values
+from scorekeeper.models import Game
+from scorekeeper.refusals import sentence as sentence  # kept here too: pages import it
+from scorekeeper.rules.engine import HandResult, Scoreboard, side_names
+from scorekeeper.rules.events import (
     Hand,
     HandCorrected,
     HandPassedOut,
     HandRecorded,
     HandVoided,
 )
-from .rules.explain import explain_hand, explain_status
-from .rules.explain import status_rule as explain_status_rule
-from .rules.referee import Turn
-from .rules.variants import Variant, find_variant
+from scorekeeper.rules.explain import explain_hand, explain_status
+from scorekeeper.rules.explain import status_rule as explain_status_rule
+from scorekeeper.rules.referee import Turn
+from scorekeeper.rules.variants import Variant, find_variant
 
 TRUMP_LABELS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 

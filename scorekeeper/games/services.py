@@ -15,9 +15,9 @@ from datetime import datetime
 
 from django.db import transaction
 
-from . import eventstore
-from .eventstore import Appended
-from .gamelog import (
+from scorekeeper import eventstore
+from scorekeeper.eventstore import Appended
+from scorekeeper.gamelog import (
     GameLog,
     LogEntry,
     LogError,
@@ -28,9 +28,9 @@ from .gamelog import (
     read_and_replay,
     read_log,
 )
-from .models import Game
-from .rules.engine import Scoreboard
-from .rules.events import (
+from scorekeeper.models import Game
+from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.rules.events import (
     AuctionCall,
     Call,
     Event,
@@ -41,7 +41,7 @@ from .rules.events import (
     HandRecorded,
     HandVoided,
 )
-from .rules.variants import overrides_of
+from scorekeeper.rules.variants import overrides_of
 
 
 class SetupError(Exception):
