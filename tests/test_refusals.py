@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.games import services
+from scorekeeper.games.forms import VoidForm
 from scorekeeper.models import Game
 from scorekeeper.refusals import in_a_game, ordinal, players_words
 from scorekeeper.rules.events import (
@@ -22,6 +23,7 @@ from scorekeeper.rules.events import (
     HandRecorded,
     HandVoided,
 )
+from tests.conftest import join
 from tests.records import MOON_HAND_1, new_game, record_hands
 
 # What must not be in the sentence a player reads.
@@ -137,6 +139,44 @@ def test_ending_refuses_in_a_players_words(client: Client, moon_game: Game) -> N
     response = client.post(f"/games/{moon_game.pk}/end", end)
     assert response.status_code == 422
     _in_players_words(response.content.decode())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("reason", ["late\x07", "late\x1b[2J", "late\x9b"])
+def test_an_end_with_a_control_character_is_refused_in_words_and_nothing_saved(
+    client: Client, moon_game: Game, reason: str
+) -> None:
+    end = {"expected_seq": 0, "event_id": "e", "reason": reason, "by": "Ann"}
+    response = client.post(f"/games/{moon_game.pk}/end", end)
+    assert response.status_code == 422
+    [said] = _in_players_words(response.content.decode())
+    assert said.startswith("The reason: it holds "), said
+    assert "&quot;reason&quot;" not in said and "control character." not in said
+    assert said.endswith("type it again without it. The game goes on.")
+    moon_game.refresh_from_db()
+    assert moon_game.last_seq == 0 and not moon_game.finished
+
+
+@pytest.mark.django_db
+def test_a_void_entered_by_a_control_character_is_refused_in_words(
+    client: Client, now: datetime
+) -> None:
+    game = new_game()
+    join(client, game)
+    record_hands(game, now, (1, 2, "spades", [1, 5]))
+    void = {"expected_seq": 1, "event_id": "v", "reason": "typo", "by": "Ann\x1b"}
+    response = client.post(f"/games/{game.pk}/hands/1/void", void)
+    assert response.status_code == 422
+    [said] = _in_players_words(response.content.decode())
+    assert said.startswith("“Entered by”: it holds an invisible character"), said
+    game.refresh_from_db()
+    assert game.last_seq == 1
+
+
+def test_a_broken_character_in_a_reason_is_refused_in_words() -> None:
+    form = VoidForm({"expected_seq": 0, "event_id": "e", "reason": "late\ud800"})
+    assert not form.is_valid()
+    assert form.errors["reason"] == ["it holds a broken character: type it again."]
 
 
 @pytest.mark.django_db

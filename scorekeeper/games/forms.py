@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 
-from scorekeeper.gamelog import NAME_LIMIT, LogError
+from scorekeeper.gamelog import NAME_LIMIT, LogError, clean_text
 from scorekeeper.games.house_rules import SETTINGS, parsed
 from scorekeeper.rules.cards import TRUMPS
 from scorekeeper.rules.events import Call, Hand, HandPassedOut, HandRecorded
@@ -212,3 +212,23 @@ class VoidForm(forms.Form):
     event_id = forms.CharField(max_length=64, widget=forms.HiddenInput)
     reason = forms.CharField(required=False, max_length=200)
     by = forms.CharField(required=False, max_length=60)
+
+    def clean_reason(self) -> str:
+        return typed_text(self.cleaned_data["reason"], limit=200)
+
+    def clean_by(self) -> str:
+        return typed_text(self.cleaned_data["by"], limit=60)
+
+
+def typed_text(value: str, *, limit: int) -> str:
+    """``value`` if the log can store it, else what to tell the player in
+    their words (the log's own check says "control character")."""
+    problem = clean_text(value, limit=max(limit, len(value)))  # length: max_length
+    if problem is None:
+        return value
+    if "surrogate" in problem:
+        raise forms.ValidationError("it holds a broken character: type it again.")
+    raise forms.ValidationError(
+        "it holds an invisible character (a control character, perhaps pasted "
+        "with the text) that cannot be saved: type it again without it."
+    )
