@@ -64,6 +64,19 @@ def _points(night: Night) -> dict[str, object]:
     return {str(row["player"]): (row["won"], row["points"]) for row in rows}
 
 
+def test_the_organizers_correct_and_void_pages_ask_no_entered_by(
+    signed_in: Client, called_night: Night
+) -> None:
+    """An organizer's fix is signed with their account's name (the night's
+    change log says who): an "Entered by" box would be ignored."""
+    game = _called_game(called_night)
+    signed_in.get(f"/join/{game.edit_token}")
+    for page in ("correct", "void"):
+        form = signed_in.get(f"/games/{game.pk}/hands/5/{page}").content.decode()
+        assert 'name="reason"' in form and "signed with your name" in form
+        assert 'name="by"' not in form and "Entered by" not in form
+
+
 def test_the_organizer_corrects_hand_5_of_a_called_game(
     signed_in: Client, called_night: Night
 ) -> None:
