@@ -35,6 +35,7 @@ from scorekeeper.leagues.local_time import league_time, league_time_zone_set, ti
 from scorekeeper.leagues.models import League, Player, Season, Table
 from scorekeeper.leagues.presenters import player_page, season_page
 from scorekeeper.leagues.repeats import once
+from scorekeeper.leagues.season_list import seasons_listed
 from scorekeeper.leagues.substitutes import player_substitutions
 from scorekeeper.web.limits import rate_limited
 from scorekeeper.web.qr import qr_code
@@ -182,7 +183,7 @@ def _league_page(
     context = {
         "league": found,
         "players": sorted(found.players.all(), key=lambda p: sort_key(p.name)),
-        "seasons": found.seasons.order_by("-created_at"),
+        "seasons": seasons_listed(found),
         "organizers": found.organizers.order_by("username"),
         "season_form": season_form or SeasonForm(),
         "error": error,

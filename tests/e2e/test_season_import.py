@@ -74,6 +74,9 @@ def test_an_outside_season_imported_shown_refused_again_and_deleted(
     page.get_by_text("Import a season (pepper-league file)").first.click()
     _import(page)
     expect(page.get_by_role("alert")).to_contain_text("is in the league already")
+    expect(page.locator(".game-meta")).to_have_text(
+        "mixed rules: bid-euchre, classic, moon-42; 2 to 6 seats; house rules vary"
+    )
     looker.look("refused-twice")
     assert Season.objects.count() == 1
 
