@@ -49,9 +49,13 @@ class TableView:
 
     @property
     def side_views(self) -> list[dict[str, Any]]:
-        """Each side's players and whether it won (the TV and desk mark it)."""
-        won = set(self.winners_sides)
-        return [{"names": s, "won": i in won} for i, s in enumerate(self.sides)]
+        """Each side's players, its total ("−6") and whether it won (the TV
+        and desk mark it)."""
+        won, totals = set(self.winners_sides), self.table.game.totals
+        return [
+            {"names": s, "won": i in won, "score": points(totals[i] if totals else 0)}
+            for i, s in enumerate(self.sides)
+        ]
 
     @property
     def winners_sides(self) -> list[int]:
