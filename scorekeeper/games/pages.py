@@ -4,6 +4,7 @@ page works without it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import unquote
 from uuid import UUID
@@ -19,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.eventstore import head, load
 from scorekeeper.gamelog import GameLog, replay_log
-from scorekeeper.games import presenters, services
+from scorekeeper.games import presenters, seat_players, services
 from scorekeeper.games.forms import (
     GameForm,
     HandForm,
@@ -128,11 +129,13 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
     live by the same poll as every game page (either link may watch)."""
     game, _ = access.game_for(request, game_id)
     log = load(game)
-    board = replay_log(log)
+    played = replay_log(log)
+    takers = seat_players.takeovers(game)
+    board = seat_players.board_now(played, takers)
     game_url = reverse("game", args=[game.pk])
     context = {
         **_board_context(game_url, log, board),
-        "history_html": _history_html(game_url, board, log, "view"),
+        "history_html": _history_html(game_url, played, log, "view", takers=takers),
         "chart": presenters.chart(board),
     }
     return render(request, "games/game_tv.html", context)
@@ -187,13 +190,15 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return HttpResponse(status=204)
     game = Game.objects.get(pk=game_id)
     log = load(game)
-    board = replay_log(log)
+    played = replay_log(log)
+    takers = seat_players.takeovers(game)
+    board = seat_players.board_now(played, takers)
     game_url = reverse("game", args=[game.pk])
     state = request.GET.get("form") if role == "edit" else None
     note = what_changed(log, board, min(seen, len(log.entries)))
     context = {
         **_board_context(game_url, log, board),
-        "history_html": _history_html(game_url, board, log, role),
+        "history_html": _history_html(game_url, played, log, role, takers=takers),
         "board_oob": True,
         "poller_oob": True,
         "note": note,
@@ -289,6 +294,9 @@ def game_page(
     saved: bool = False,
 ) -> HttpResponse:
     game_url = reverse("game", args=[game.pk])
+    # Named by who plays now; the history by who played each hand.
+    takers = seat_players.takeovers(game)
+    played, board = board, seat_players.board_now(board, takers)
     context: dict[str, Any] = {
         **_board_context(game_url, log, board),
         **_record_context(request, game, log, board, form, by),
@@ -298,21 +306,24 @@ def game_page(
     }
     if saved and role == "edit" and board.hands:
         # "Hand 7 saved: ..." where the player tapped, with an Undo (a void).
-        context["saved_line"] = presenters.saved_line(board)
+        last = seat_players.board_at(played, takers, len(played.rows))
+        context["saved_line"] = presenters.saved_line(last)
         context["undo_target"] = board.hands[-1].target
         context["undo_id"] = new_event_id()
     if role == "edit" and partial == "game":
         context["links"] = share_links(request, game)
     htmx = getattr(request, "htmx", False)
     if htmx and partial == "saved":
-        context["new_row"] = presenters.history_row(board, board.hands[-1])
+        context["new_row"] = seat_players.history_row(played, takers, played.hands[-1])
         context["poller_oob"] = True  # this phone has seen its own hand
     elif partial == "game" or not htmx:
         shown = None if request.GET.get("hands") == "all" else HISTORY_SHOWN
-        context["history_html"] = _history_html(game_url, board, log, role, shown)
+        context["history_html"] = _history_html(
+            game_url, played, log, role, shown, takers=takers
+        )
         context["hidden_hands"] = 0 if shown is None else len(board.hands) - shown
         context["history_shown"] = HISTORY_SHOWN
-        context["voided"] = presenters.voided(board, log)
+        context["voided"] = presenters.voided(played, log)
         context["chart"] = presenters.chart(board)
     template = partial_of(request, "games/game_detail.html", partial)
     return render(request, template, context, status=status)
@@ -362,7 +373,7 @@ def _fresh_choices(
     """The record form's choices with nothing chosen yet: they depend on the
     game and on whether this hand's bid is forced, so they are kept."""
     forced = f"{turn.first_bidder}:{turn.forced_bid}" if turn.pepper_round else "-"
-    key = f"choices:{game.pk}:{forced}"
+    key = f"choices:{game.pk}:{forced}:{len(game.seat_notes)}"  # a substitute's name
     html: str | None = cache.get(key)
     if html is None:
         html = render_to_string("games/_hand_choices.html", context)
@@ -379,14 +390,16 @@ def _history_html(
     log: GameLog,
     role: access.Role,
     shown: int | None = HISTORY_SHOWN,
+    *,
+    takers: Sequence[seat_players.Takeover] = (),
 ) -> str:
     """The rendered history (the newest ``shown`` hands, None: all), kept per
     game, log length, role and length: a projection of the log, so it is
-    new exactly when the log has grown."""
-    key = f"history:{game_url}:{len(log.entries)}:{role}:{shown}"
+    new exactly when the log has grown (or a substitute came: ``takers``)."""
+    key = f"history:{game_url}:{len(log.entries)}:{role}:{shown}:{len(takers)}"
     html: str | None = cache.get(key)
     if html is None:
-        rows = presenters.history(board, log)[:shown]
+        rows = seat_players.history(board, log, takers)[:shown]
         context = {"rows": rows, "game_url": game_url, "role": role}
         html = render_to_string("games/_history_rows.html", context)
         cache.set(key, html, timeout=3600)

@@ -16,3 +16,9 @@ class LeaguesConfig(AppConfig):
 
         if ORGANIZERS not in access.overseers:
             access.overseers.append(ORGANIZERS)
+        # A substitute's name on the game's page, where it says who plays now.
+        from scorekeeper.games import seat_players
+        from scorekeeper.leagues.substitutes import takeovers
+
+        if takeovers not in seat_players.finders:
+            seat_players.finders.append(takeovers)

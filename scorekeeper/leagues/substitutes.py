@@ -29,6 +29,7 @@ from typing import Any, Literal
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 
+from scorekeeper.games.seat_players import Takeover
 from scorekeeper.leagues.models import (
     CheckIn,
     League,
@@ -157,6 +158,15 @@ def _credit(seat: Seat, credited: Player, league_id: int) -> None:
     seat.player = credited
     seat.save(update_fields=["player"])
     League.objects.filter(pk=league_id).update(roster_version=F("roster_version") + 1)
+
+
+def takeovers(game: Game) -> list[Takeover]:
+    """Who took over which seat of ``game`` from which hand, for its page
+    (handed to the table at start-up: ``seat_players.finders``)."""
+    rows = Substitution.objects.filter(table__game=game).values_list(
+        "position", "substitute__name", "from_hand"
+    )
+    return [Takeover(seat, name, hand) for seat, name, hand in rows]
 
 
 def seat_note(started: str, substitute: str, from_hand: int, credited: str) -> str:

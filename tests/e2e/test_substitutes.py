@@ -79,11 +79,14 @@ def test_a_substitute_from_hand_3_on_a_phone(
     looker.look("night")
     assert Substitution.objects.get().credited == sitting
 
-    # The table's game: its seats keep their names; the note says who.
+    # The table's game: the note says who; hand 3 is the substitute's to bid.
     page.goto(f"{url}/join/{table.game.edit_token}")
     expect(page.get_by_role("list", name="Substitutes")).to_have_text(
         f"{label} (the game counts for {sitting.name})"
     )
+    bidders = page.get_by_role("group", name="Bidder")
+    expect(bidders.get_by_label(sitting.name, exact=True)).to_have_count(1)
+    expect(bidders.get_by_label(leaver.name, exact=True)).to_have_count(0)
     looker.look("game")
 
     # The game finishes; it counts for the substitute.

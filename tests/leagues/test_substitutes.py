@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import date
 from typing import Any
 
@@ -325,6 +326,44 @@ def test_the_game_page_says_who_played_which_hands_in_one_query(
     assert (
         f"{ann.name} → {eve.name} from hand 3 (the game counts for {eve.name})" in page
     )
+
+
+def _hand_rows(page: str) -> dict[int, str]:
+    """The game page's history: each hand's row by its number."""
+    rows = re.findall(
+        r'<li class="hand.*?<span class="hand-no">(\d+).*?</li>', page, re.S
+    )
+    found = re.findall(r'(<li class="hand.*?</li>)', page, re.S)
+    return {int(number): row for number, row in zip(rows, found, strict=True)}
+
+
+def test_the_game_page_names_who_plays_now_and_who_played_each_hand(
+    client: Client, season: Any
+) -> None:
+    """Hand 1 was bid by the seat's first player, hand 2 dealt by the
+    substitute: the history says so, and the form for hand 4 offers the
+    substitute, not the player who left."""
+    _, table, _, eve = _substituted(season)
+    game = table.game
+    seat = (game.first_dealer + 1) % len(game.seats)  # bids hand 1, deals hand 2
+    left = game.seats[seat]
+    seat_substitute(
+        table=table, position=seat, substitute=eve, from_hand=2,
+        credit="started", now=NOW,
+    )  # fmt: skip
+    client.get(f"/join/{game.edit_token}")
+    page = client.get(f"/games/{game.pk}/").content.decode()
+
+    rows = _hand_rows(page)
+    assert sorted(rows) == [1, 2, 3]
+    assert f"{left} bid" in rows[1] and eve.name not in rows[1]
+    assert f"{eve.name} dealt" in rows[2] and left not in rows[2]
+    bidders = page.split("<legend>Bidder</legend>", 1)[1].split("</fieldset>", 1)[0]
+    assert f"<span>{eve.name}</span>" in bidders
+    assert f"<span>{left}</span>" not in bidders
+    totals = page.split('aria-label="Score"', 1)[1].split("</section>", 1)[0]
+    assert eve.name in totals and left not in totals
+    assert f"{left} → {eve.name} from hand 2" in page  # the note keeps both
 
 
 def test_both_players_pages_say_who_played_which_hands(
