@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.referee.rules_pages import CARD_RULES, _lines
+from scorekeeper.referee.rules_text import CARD_RULES, rule_lines
 from scorekeeper.rules.explain import STATUS_SOURCES
 from scorekeeper.rules.variants import EXACT_TIE_SOURCES, OVERRIDES, PRESETS
 
@@ -275,7 +275,7 @@ def test_the_rules_pages_cite_only_what_the_presets_cite() -> None:
     sources = {piece for _, piece in every_citation()}
     for by_seats in PRESETS.values():
         for rules in by_seats.values():
-            for line in _lines(rules, {}):
+            for line in rule_lines(rules, {}):
                 assert set(pieces(line.source)) <= sources, line
 
 
