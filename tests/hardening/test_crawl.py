@@ -17,7 +17,7 @@ from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night
 from scorekeeper.models import Game
 from tests.hardening.crawler import Form, crawl
-from tests.hardening.league_actions import World, make_world
+from tests.hardening.league_world import World, make_world
 from tests.leagues.nights import play_hand, play_out, progressive_night, void_first_hand
 from tests.records import NOW
 

@@ -20,7 +20,7 @@ from scorekeeper.leagues.interchange import season_export
 from scorekeeper.leagues.models import Invite, Night, Player
 from scorekeeper.models import Game
 from tests.hardening.crawler import route_of
-from tests.hardening.league_actions import World, league_actions, make_world
+from tests.hardening.league_world import World, league_actions, make_world
 from tests.records import HTMX, NOW
 from tests.test_api import HAND, bearer
 

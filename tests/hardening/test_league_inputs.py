@@ -23,7 +23,7 @@ from scorekeeper.leagues.exports import spreadsheet_cell
 from scorekeeper.leagues.models import Invite, Player
 from scorekeeper.models import Game, new_token
 from scorekeeper.web.logs import TOKEN_PATHS, redact
-from tests.hardening.league_actions import PASSWORD, World, every_route, make_world
+from tests.hardening.league_world import PASSWORD, World, every_route, make_world
 from tests.leagues.nights import play_hand, play_out
 from tests.records import HTMX, NOW
 

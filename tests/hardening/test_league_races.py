@@ -24,7 +24,7 @@ from django.test import Client
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night
 from scorekeeper.models import Game, GameEvent
-from tests.hardening.league_actions import make_world
+from tests.hardening.league_world import make_world
 from tests.leagues.nights import play_hand
 from tests.records import NOW
 

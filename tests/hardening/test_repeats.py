@@ -14,7 +14,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.hardening.league_actions import ACTIONS, Action, league_actions, make_world
+from tests.hardening.league_actions import ACTIONS, Action
+from tests.hardening.league_world import league_actions, make_world
 
 
 def test_every_action_of_the_league_is_covered() -> None:
