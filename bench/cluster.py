@@ -11,6 +11,7 @@ started here is stopped here, by its own pid.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -49,9 +50,7 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], what: str) -> Non
 
 def missing() -> list[str]:
     """What this machine lacks to run a cluster (empty: nothing)."""
-    lacking = [
-        tool for tool in ("redis-server", "nginx") if shutil.which(tool) is None
-    ]
+    lacking = [tool for tool in ("redis-server", "nginx") if shutil.which(tool) is None]
     try:
         import psycopg
 
@@ -65,7 +64,7 @@ def _admin(sql: str) -> None:
     import psycopg
 
     with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as connection:
-        connection.execute(sql)  # type: ignore[arg-type]
+        connection.execute(sql.encode())
 
 
 def stop(process: subprocess.Popen[bytes], how: int = signal.SIGTERM) -> None:
@@ -134,6 +133,7 @@ class AppServer:
                 "python:config.gunicorn_conf",
                 "--access-logfile",
                 "/dev/null",
+                "--no-control-socket",  # each its own: not one in $HOME
                 "config.wsgi",
             ],
             cwd=ROOT,
@@ -282,9 +282,7 @@ class Cluster:
     def seed(self, nights: int, tables: int) -> list[dict[str, Any]]:
         """League nights under way (bench/seed_nights.py)."""
         found: list[dict[str, Any]] = json.loads(
-            self.run(
-                [sys.executable, "bench/seed_nights.py", str(nights), str(tables)]
-            )
+            self.run([sys.executable, "bench/seed_nights.py", str(nights), str(tables)])
         )
         return found
 
@@ -318,8 +316,6 @@ class Cluster:
             server.stop()
         if self.redis is not None:
             self.redis.stop()
-        try:
+        with contextlib.suppress(Exception):  # one left behind is harmless
             _admin(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
-        except Exception:  # noqa: BLE001  a database left behind is harmless
-            pass
         shutil.rmtree(self.folder, ignore_errors=True)

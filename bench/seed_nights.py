@@ -95,9 +95,7 @@ def club(number: int, tables: int) -> dict[str, Any]:
             {
                 "game": str(game.pk),
                 "edit": game.edit_token,
-                "cookie": cookie(
-                    {RIGHTS: {game.pk.hex: fingerprint(game.edit_token)}}
-                ),
+                "cookie": cookie({RIGHTS: {game.pk.hex: fingerprint(game.edit_token)}}),
             }
             for game in games
         ],

@@ -293,6 +293,9 @@ LOGGING: dict[str, Any] = {
     },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
+        # The app's own messages; APP_LOG_LEVEL=DEBUG also says each time a
+        # league's ratings are brought up to date (tests/servers/).
+        "scorekeeper": {"level": os.environ.get("APP_LOG_LEVEL", "WARNING")},
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "django.server": {
             "handlers": ["stderr"],
