@@ -279,10 +279,13 @@ class Cluster:
             raise RuntimeError(f"{command} failed:\n{done.stderr[-3000:]}")
         return done.stdout
 
-    def seed(self, nights: int, tables: int) -> list[dict[str, Any]]:
+    def seed(
+        self, nights: int, tables: int, target: int = 5000
+    ) -> list[dict[str, Any]]:
         """League nights under way (bench/seed_nights.py)."""
+        script = "bench/seed_nights.py"
         found: list[dict[str, Any]] = json.loads(
-            self.run([sys.executable, "bench/seed_nights.py", str(nights), str(tables)])
+            self.run([sys.executable, script, str(nights), str(tables), str(target)])
         )
         return found
 

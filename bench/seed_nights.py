@@ -5,7 +5,10 @@ printed as JSON: what each browser needs to play its part, its session
 cookie included (made here as the app makes it: the sessions are signed
 cookies, so any server with the same SECRET_KEY reads them).
 
-    DATABASE_URL=... SECRET_KEY=... python bench/seed_nights.py NIGHTS TABLES
+    DATABASE_URL=... SECRET_KEY=... python bench/seed_nights.py NIGHTS TABLES [TARGET]
+
+TARGET: the score that ends a game (classic; default 5000, so that the
+bench's games never end).
 """
 
 from __future__ import annotations
@@ -39,8 +42,6 @@ from scorekeeper.leagues import rounds, services  # noqa: E402
 from scorekeeper.leagues.models import Night  # noqa: E402
 from scorekeeper.web.access import RIGHTS, fingerprint  # noqa: E402
 
-TARGET = 5000  # games that do not end while the bench plays them
-
 
 def cookie(values: dict[str, Any]) -> str:
     """A session cookie's value holding ``values``."""
@@ -60,7 +61,7 @@ def organizer_cookie(user: User) -> str:
     )
 
 
-def club(number: int, tables: int) -> dict[str, Any]:
+def club(number: int, tables: int, target: int) -> dict[str, Any]:
     now = timezone.now()
     user = User.objects.create_user(f"organizer-{number}-{random.random()}")
     user.set_unusable_password()  # signed in by its cookie: no slow hashing
@@ -70,7 +71,7 @@ def club(number: int, tables: int) -> dict[str, Any]:
         league=league,
         name="Spring",
         preset="classic",
-        overrides={"target_score": TARGET},
+        overrides={"target_score": target},
         now=now,
     )
     public = services.season_link_new(season=season)
@@ -104,7 +105,8 @@ def club(number: int, tables: int) -> dict[str, Any]:
 
 def main() -> None:
     nights, tables = int(sys.argv[1]), int(sys.argv[2])
-    json.dump([club(n, tables) for n in range(nights)], sys.stdout)
+    target = int(sys.argv[3]) if len(sys.argv) > 3 else 5000
+    json.dump([club(n, tables, target) for n in range(nights)], sys.stdout)
 
 
 if __name__ == "__main__":
