@@ -34,7 +34,7 @@ import secrets
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -327,9 +327,10 @@ def report(results: list[tuple[str, Tally]]) -> None:
         line += f" | {count / SECONDS:7.1f} {'':7} {'':7} {errors:8d}"
     print(line)
     for label, tally in results:
-        for kind, errors in tally.errors.items():
-            if errors:
-                print(f"  {label}, {kind}: {len(errors)} errors, e.g. {errors[:3]}")
+        for kind, found in tally.errors.items():
+            if found:
+                common = Counter(found).most_common(3)
+                print(f"  {label}, {kind}: {len(found)} errors: {common}")
     print(
         "  targets: no errors, save p99 < 150 ms, poll p99 < 50 ms "
         "(the machine's 2 cores run the servers, PostgreSQL, Redis, nginx "
