@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test lint bench setup clean
+.PHONY: run dev test lint bench bench-scale setup clean
 
 PYTHON := $(shell for p in python3.12 python3.13 python3.14 python3; do \
 	command -v $$p >/dev/null 2>&1 && \
@@ -54,6 +54,14 @@ bench: $(STAMP)
 	$(PY) bench/replay.py
 	$(PY) bench/web.py
 	$(PY) bench/league.py
+	$(MAKE) --no-print-directory bench-scale
+
+# Many clubs at once through nginx: two servers with Redis beside one
+# without (bench/scale.py; says what is missing and skips without
+# PostgreSQL, redis-server or nginx). SCALE_SECONDS per set-up.
+SCALE_SECONDS ?= 60
+bench-scale: $(STAMP)
+	$(PY) bench/scale.py $(SCALE_SECONDS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache db.sqlite3* staticfiles

@@ -5,6 +5,12 @@ unless "1"), ALLOWED_HOSTS (comma-separated), DATABASE_URL (default: SQLite
 in WAL mode at ./db.sqlite3), HTTPS ("1" behind TLS: HSTS, SSL redirect,
 Secure cookies), STATIC_ROOT (where collectstatic writes).
 
+Several servers (README, "Production: several servers"): REDIS_URL (the
+cache and the rate-limit counts in Redis, shared by every server; unset:
+each process's memory and this machine's counts file, as one server
+needs), DB_POOL_MAX / DB_POOL_MIN / DB_POOL_TIMEOUT (the PostgreSQL
+connection pool of each worker process).
+
 ``config.settings_local`` (``make run``, ``manage.py``) and
 ``config.settings_test`` (the tests) generate and keep a local key instead.
 """
@@ -99,6 +105,8 @@ def _database() -> dict[str, Any]:
     url = os.environ.get("DATABASE_URL", "")
     if url:
         config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60))
+        if config["ENGINE"] == "django.db.backends.postgresql":
+            _pool(config)
     else:
         config = {
             "ENGINE": "django.db.backends.sqlite3",
@@ -123,20 +131,51 @@ def _database() -> dict[str, Any]:
     return config
 
 
+def _pool(config: dict[str, Any]) -> None:
+    """PostgreSQL: each worker process keeps a pool of connections
+    (Django's own, psycopg_pool) of DB_POOL_MIN (default 1) to DB_POOL_MAX
+    (default 4) connections; a request waits up to DB_POOL_TIMEOUT seconds
+    (default 10) for one, then answers "busy, try again" (503). A gunicorn
+    sync worker serves one request at a time, so it holds one connection
+    at a time: the server's PostgreSQL must allow servers x workers x
+    DB_POOL_MAX connections (max_connections, 100 by default).
+    DB_POOL_MAX=0: no pool, one persistent connection per worker."""
+    largest = int(os.environ.get("DB_POOL_MAX", 4))
+    if largest <= 0:
+        return
+    config["CONN_MAX_AGE"] = 0  # the pool keeps them (Django refuses both)
+    config.setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(largest, int(os.environ.get("DB_POOL_MIN", 1))),
+        "max_size": largest,
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", 10)),
+    }
+
+
 DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Each process's own memory: the league standings' cached nights and
-# seasons. Their keys carry the data's version (read from the database on
-# every view), so a process never serves another's stale entry; room for a
-# few seasons' nights, each entry a few kilobytes. (Rate-limit counts are
-# not here: every worker must see the same ones, RATE_LIMIT_STORE.)
-CACHES = {
+# The league standings' cached nights and seasons, a player's numbers, a
+# game's rendered history and record form. Their keys carry the data's
+# version (read from the database on every view), so no process ever
+# serves a stale entry, whoever wrote it. Without REDIS_URL: each
+# process's own memory, room for a few seasons' nights, each entry a few
+# kilobytes. With it: one cache in Redis for every worker of every server
+# (scorekeeper.web.shared: while Redis is gone, every read is a miss).
+# Give Redis a memory limit and an eviction policy (maxmemory-policy
+# allkeys-lru): entries are never deleted, old versions just go unread.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+CACHES: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "OPTIONS": {"MAX_ENTRIES": 2000},
     }
 }
+if REDIS_URL:
+    CACHES["default"] = {
+        "BACKEND": "scorekeeper.web.shared.SharedCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "pepper",
+    }
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -193,7 +232,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 1_100_000
 # Requests per client address in a window of seconds; a client over it is
 # answered 429 with Retry-After. An empty dict turns the limits off.
 # The counts are shared by every worker of the server: by default in a
-# small SQLite file (RATE_LIMIT_FILE; any database, no server needed).
+# small SQLite file (RATE_LIMIT_FILE; any database, no server needed);
+# with REDIS_URL, in Redis, shared by every server (while Redis is gone,
+# each server counts in its file again).
 RATE_LIMITS: dict[str, tuple[int, int]] = {
     "game_create": (30, 600),
     "import": (20, 600),
@@ -202,12 +243,19 @@ RATE_LIMITS: dict[str, tuple[int, int]] = {
     "login": (10, 300),
     "signup": (10, 3600),
 }
-RATE_LIMIT_STORE = {
+RATE_LIMIT_FILE = os.environ.get(
+    "RATE_LIMIT_FILE", str(BASE_DIR / "rate-limits.sqlite3")
+)
+RATE_LIMIT_STORE: dict[str, Any] = {
     "BACKEND": "scorekeeper.web.rate_counts.FileCounts",
-    "LOCATION": os.environ.get(
-        "RATE_LIMIT_FILE", str(BASE_DIR / "rate-limits.sqlite3")
-    ),
+    "LOCATION": RATE_LIMIT_FILE,
 }
+if REDIS_URL:
+    RATE_LIMIT_STORE = {
+        "BACKEND": "scorekeeper.web.shared.RedisCounts",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": {"fallback": RATE_LIMIT_FILE},
+    }
 # An organizer's password (sign-up): Django's validators, their messages
 # shown on the form.
 AUTH_PASSWORD_VALIDATORS = [
@@ -245,6 +293,9 @@ LOGGING: dict[str, Any] = {
     },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
+        # The app's own messages; APP_LOG_LEVEL=DEBUG also says each time a
+        # league's ratings are brought up to date (tests/servers/).
+        "scorekeeper": {"level": os.environ.get("APP_LOG_LEVEL", "WARNING")},
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "django.server": {
             "handlers": ["stderr"],

@@ -1,12 +1,25 @@
 """The tests: local settings, static files read from the app's folders (no
 collectstatic needed) and the rate limits off (tests of the limits turn
-them on)."""
+them on). One process's memory for the cache and a file for the counts,
+whatever REDIS_URL says (tests/test_shared.py runs its own Redis), and
+PostgreSQL without a pool unless DB_POOL_MAX asks for one: the suite's
+own database juggling is Django's, as before."""
 
 from __future__ import annotations
 
 import os
 
-from config.settings_local import *  # noqa: F403
+os.environ.setdefault("DB_POOL_MAX", "0")
+
+from config.settings_local import *  # noqa: E402, F403
+
+REDIS_URL = ""
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

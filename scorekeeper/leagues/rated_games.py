@@ -11,6 +11,7 @@ redoes them all from scratch, and equals the running result.
 
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
@@ -24,6 +25,8 @@ from django.db.models.functions import Cast
 from scorekeeper.leagues.models import League, Player, Rating, Seat, Table
 from scorekeeper.leagues.ratings import Rated, Skill, rate
 from scorekeeper.leagues.results import sides_of
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,8 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
     everything the league's games hold now (pages key caches on it). Two
     requests at once: the league row's lock (PostgreSQL) or the immediate
     transaction (SQLite, config.settings) makes the second wait, and it
-    then finds the work done."""
+    then finds the work done: on one server or on several sharing the
+    database, the work is done once (logged at DEBUG, each time it is)."""
     now = _version(league)
     version = str(now)
     if not rebuild and version == league.rated_version:
@@ -162,6 +166,12 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
             rerated = _rate_from(league, since)
         League.objects.filter(pk=league.pk).update(rated_version=version)
         league.rated_version = version
+        logger.debug(
+            "ratings of league %s brought to version %s: %d games rated",
+            league.pk,
+            version,
+            rerated,
+        )
     return rerated
 
 

@@ -55,7 +55,7 @@ def retry_after(request: HttpRequest, action: str) -> int | None:
     count, window = limit
     now = int(time.time())
     start = now - now % window
-    used = counts().hit(f"{action}:{client_address(request)}", start)
+    used = counts().hit(f"{action}:{client_address(request)}", start, window)
     return None if used <= count else max(1, start + window - now)
 
 

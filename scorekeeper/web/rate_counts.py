@@ -7,7 +7,8 @@ every worker process opens: one atomic upsert a hit, with durability off
 (a crash may lose a window's counts, which only forgives a few requests).
 It needs no server and works whatever the app's database is (SQLite or
 PostgreSQL). A store shared by several servers (Redis) is one more class
-with the same two methods, named in ``settings.RATE_LIMIT_STORE``.
+with the same two methods, named in ``settings.RATE_LIMIT_STORE``:
+``scorekeeper.web.shared.RedisCounts`` (settings: ``REDIS_URL``).
 """
 
 from __future__ import annotations
@@ -18,16 +19,17 @@ import sqlite3
 import threading
 from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.utils.module_loading import import_string
 
 
 class Counts(Protocol):
-    def hit(self, key: str, window_start: int) -> int:
-        """Count one request under ``key`` in the window that started at
-        ``window_start`` (seconds); the window's count, this one included."""
+    def hit(self, key: str, window_start: int, window: int = ...) -> int:
+        """Count one request under ``key`` in the window of ``window``
+        seconds that started at ``window_start``; the window's count, this
+        one included."""
         ...
 
     def clear(self) -> None:
@@ -70,7 +72,7 @@ class FileCounts:
         self._local.held = (os.getpid(), connection)
         return connection
 
-    def hit(self, key: str, window_start: int) -> int:
+    def hit(self, key: str, window_start: int, window: int = _LONGEST_WINDOW) -> int:
         connection = self._connection()
         (count,) = connection.execute(_HIT, (key, window_start)).fetchone()
         if random.randrange(_PRUNE_EVERY) == 0:
@@ -83,12 +85,14 @@ class FileCounts:
 
 
 @cache
-def _store(backend: str, location: str) -> Counts:
-    store: Counts = import_string(backend)(location)
+def _store(backend: str, location: str, options: tuple[tuple[str, str], ...]) -> Counts:
+    store: Counts = import_string(backend)(location, **dict(options))
     return store
 
 
 def counts() -> Counts:
-    """The configured store (``settings.RATE_LIMIT_STORE``), one per process."""
-    chosen: dict[str, str] = settings.RATE_LIMIT_STORE
-    return _store(chosen["BACKEND"], chosen["LOCATION"])
+    """The configured store (``settings.RATE_LIMIT_STORE``: BACKEND,
+    LOCATION and its OPTIONS), one per process."""
+    chosen: dict[str, Any] = settings.RATE_LIMIT_STORE
+    options = tuple(sorted(chosen.get("OPTIONS", {}).items()))
+    return _store(chosen["BACKEND"], chosen["LOCATION"], options)

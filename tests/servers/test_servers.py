@@ -1,0 +1,404 @@
+"""Two app servers behind nginx, on one PostgreSQL database and one Redis,
+all real (bench/cluster.py starts them; nothing is mocked): what a phone,
+a desk and a reader see through either server is one app's.
+
+Marker ``servers``; skipped unless SERVERS_TESTS=required (.ci/run sets
+it, after installing nginx and redis-server), in which case a missing
+piece fails the run instead.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import secrets
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+from bench.cluster import Cluster, missing
+
+REQUIRED = os.environ.get("SERVERS_TESTS") == "required"
+pytestmark = [
+    pytest.mark.servers,
+    pytest.mark.skipif(not REQUIRED, reason="SERVERS_TESTS=required runs them"),
+]
+
+CSRF = secrets.token_hex(16)  # a browser's CSRF cookie: any 32 characters
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    lacking = missing()
+    if lacking:
+        pytest.fail(f"the multi-server tests need: {', '.join(lacking)}")
+    with Cluster(2, extra_env={"APP_LOG_LEVEL": "DEBUG"}) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def nights(cluster: Cluster) -> list[dict[str, Any]]:
+    """Four clubs' nights, two tables each."""
+    return cluster.seed(4, 2)
+
+
+class Answer:
+    def __init__(self, status: int, body: str, headers: dict[str, str]) -> None:
+        self.status, self.body, self.headers = status, body, headers
+
+
+def ask(
+    url: str,
+    method: str,
+    path: str,
+    *,
+    cookie: str = "",
+    form: dict[str, Any] | None = None,
+    htmx: bool = False,
+    source: str = "127.0.0.1",
+) -> Answer:
+    """One request, as a browser at address ``source`` sends it."""
+    host, port = url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(
+        host, int(port), timeout=30, source_address=(source, 0)
+    )
+    headers = {"Cookie": f"sessionid={cookie}; csrftoken={CSRF}"}
+    body = None
+    if form is not None:
+        body = urlencode(form)
+        headers |= {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-CSRFToken": CSRF,
+            "Origin": url,
+        }
+    if htmx:
+        headers["HX-Request"] = "true"
+    try:
+        connection.request(method, path, body, headers)
+        response = connection.getresponse()
+        return Answer(
+            response.status,
+            response.read().decode(errors="replace"),
+            dict(response.getheaders()),
+        )
+    finally:
+        connection.close()
+
+
+def hand(seq: int, event_id: str = "") -> dict[str, Any]:
+    """The phone's save form: the bidder bids one and makes it."""
+    return {
+        "expected_seq": seq,
+        "event_id": event_id or f"hand-{seq}-{secrets.token_hex(4)}",
+        "action": "save",
+        "bidder": seq % 4,
+        "bid": "1",
+        "trump": "hearts",
+        "outcome": "played",
+        "taken": 3,
+    }
+
+
+def save(url: str, table: dict[str, str], seq: int, **extra: Any) -> Answer:
+    return ask(
+        url,
+        "POST",
+        f"/games/{table['game']}/hands",
+        cookie=table["cookie"],
+        form=hand(seq),
+        htmx=True,
+        **extra,
+    )
+
+
+def test_a_hand_saved_through_a_is_on_a_phone_polling_b_within_2_s(
+    cluster: Cluster, nights: list[dict[str, Any]]
+) -> None:
+    server_a, server_b = (s.url for s in cluster.servers)
+    table = nights[0]["tables"][0]
+    poll = f"/games/{table['game']}/poll?seq=0&form=untouched"
+    assert ask(server_b, "GET", poll, cookie=table["cookie"], htmx=True).status == 204
+    assert save(server_a, table, 0).status == 200
+    saved = time.monotonic()
+    while True:
+        seen = ask(server_b, "GET", poll, cookie=table["cookie"], htmx=True)
+        if seen.status == 200:
+            break
+        assert seen.status == 204
+        assert time.monotonic() - saved < 2, "B's poll did not see A's hand in 2 s"
+        time.sleep(0.1)
+    assert time.monotonic() - saved < 2
+    assert 'name="expected_seq" value="1"' in seen.body  # the next hand's form
+    after = f"/games/{table['game']}/poll?seq=1"
+    assert ask(server_b, "GET", after, cookie=table["cookie"], htmx=True).status == 204
+
+
+def test_one_rate_limit_counts_requests_on_both_servers(
+    cluster: Cluster, nights: list[dict[str, Any]]
+) -> None:
+    """Opening links: 30 a minute from one address (config.settings),
+    however they are spread over the servers."""
+    servers = [s.url for s in cluster.servers]
+    link = f"/join/{nights[0]['tables'][1]['edit']}"
+    source = "127.0.0.77"
+    limit, window = 30, 60
+    if int(time.time()) % window > window - 15:
+        time.sleep(16)  # the 31 requests fall in one window
+    statuses = [
+        ask(servers[n % 2], "GET", link, source=source).status for n in range(limit)
+    ]
+    assert statuses == [302] * limit
+    assert ask(servers[0], "GET", link, source=source).status == 429
+    assert ask(servers[1], "GET", link, source=source).status == 429
+    # Another address still opens it, on either server.
+    assert ask(servers[1], "GET", link, source="127.0.0.78").status == 302
+
+
+def _standings(page: str) -> str:
+    """The standings table of a season page."""
+    found = re.search(r"<table.*?</table>", page, re.S)
+    assert found, page[:500]
+    return found.group(0)
+
+
+def _status(url: str, table: dict[str, str]) -> str:
+    score = ask(
+        url, "GET", f"/games/{table['game']}/score.json", cookie=table["cookie"]
+    )
+    found = re.search(r'"status": "([^"]+)"', score.body)
+    assert found, score.body[:300]
+    return found.group(1)
+
+
+def test_a_season_page_after_a_correction_is_never_stale_on_either(
+    cluster: Cluster,
+) -> None:
+    """A table's game finishes (a short game: to 5); its last hand is
+    voided (the game is open again: the season loses it) and saved again,
+    three times, through either server; after each change both servers
+    show the season, to its organizer and to the public, as it now is."""
+    servers = [s.url for s in cluster.servers]
+    (night,) = cluster.seed(1, 1, target=5)
+    table = night["tables"][0]
+    season = f"/seasons/{night['season']}/"
+    public = f"/standings/{night['public']}"
+
+    def shown() -> tuple[str, str]:
+        """The organizer's and the public's standings, the same on both."""
+        seen = []
+        for path in (season, public):
+            pages = [
+                _standings(ask(url, "GET", path, cookie=night["organizer"]).body)
+                for url in servers
+            ]
+            assert pages[0] == pages[1], "one server shows an old season"
+            seen.append(pages[0])
+        return seen[0], seen[1]
+
+    empty = shown()  # both servers have the season cached: no game yet
+    seq = 0
+    while _status(servers[0], table) != "finished":
+        assert save(servers[seq % 2], table, seq).status == 200
+        seq += 1
+        assert seq < 40, "the game to 5 did not finish"
+    finished = shown()
+    assert finished != empty
+    for correction in range(3):
+        url = servers[correction % 2]
+        page = ask(url, "GET", f"/games/{table['game']}/", cookie=table["cookie"])
+        last = max(map(int, re.findall(r"/hands/(\d+)/void", page.body)))
+        void = ask(
+            url,
+            "POST",
+            f"/games/{table['game']}/hands/{last}/void",
+            cookie=table["cookie"],
+            form={
+                "expected_seq": seq,
+                "event_id": f"void-{correction}",
+                "reason": "scored twice",
+            },
+            htmx=True,
+        )
+        assert void.status in (200, 302), _words(void.body)[-800:]
+        seq += 1
+        assert _status(servers[1 - correction % 2], table) != "finished"
+        assert shown() == empty  # at once, on both: the game is not finished
+        assert save(servers[1 - correction % 2], table, seq).status == 200
+        seq += 1
+        assert _status(url, table) == "finished"
+        assert shown() != empty  # finished again, on both
+
+
+def _words(page: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", page).split())
+
+
+def _refreshes(cluster: Cluster, league: int) -> list[str]:
+    lines = []
+    for server in cluster.servers:
+        lines += re.findall(
+            rf"ratings of league {league} brought to version (\S+):",
+            server.logged(),
+        )
+    return lines
+
+
+def test_the_ratings_refresh_runs_once_when_both_servers_ask_at_once(
+    cluster: Cluster, nights: list[dict[str, Any]]
+) -> None:
+    servers = [s.url for s in cluster.servers]
+    night = nights[2]
+    table = night["tables"][0]
+    season = f"/seasons/{night['season']}/"
+    for seq in range(3):
+        before = len(_refreshes(cluster, night["league"]))
+        assert save(servers[seq % 2], table, seq).status == 200
+        start = threading.Barrier(4)
+        answers: list[int] = []
+
+        def read(url: str, start: threading.Barrier, answers: list[int]) -> None:
+            start.wait()
+            answers.append(ask(url, "GET", season, cookie=night["organizer"]).status)
+
+        readers = [
+            threading.Thread(target=read, args=(u, start, answers)) for u in servers * 2
+        ]
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join()
+        assert answers == [200] * 4
+        time.sleep(0.3)  # the log lines written
+        versions = _refreshes(cluster, night["league"])[before:]
+        assert len(versions) == 1, versions  # four asked at once: done once
+
+
+def test_a_public_link_revoked_on_a_is_refused_on_b_at_once(
+    cluster: Cluster, nights: list[dict[str, Any]]
+) -> None:
+    server_a, server_b = (s.url for s in cluster.servers)
+    night = nights[3]
+    public = f"/standings/{night['public']}"
+    assert ask(server_b, "GET", public).status == 200
+    assert ask(server_a, "GET", public).status == 200
+    revoked = ask(
+        server_a,
+        "POST",
+        f"/seasons/{night['season']}/public",
+        cookie=night["organizer"],
+        form={"action": "revoke"},
+    )
+    assert revoked.status == 302
+    assert ask(server_b, "GET", public).status == 404
+    assert ask(server_a, "GET", public).status == 404
+
+
+def test_when_redis_stops_mid_night_the_servers_carry_on_and_say_so_once(
+    cluster: Cluster, nights: list[dict[str, Any]]
+) -> None:
+    assert cluster.redis is not None
+    servers = [s.url for s in cluster.servers]
+    table = nights[3]["tables"][1]
+    night = nights[3]
+    game = f"/games/{table['game']}"
+    cluster.redis.stop()
+    try:
+        for seq in range(12):  # each server's two workers, several times
+            url = servers[seq % 2]
+            assert save(url, table, seq).status == 200
+            poll = ask(url, "GET", f"{game}/poll?seq={seq + 1}", cookie=table["cookie"])
+            assert poll.status == 204
+            page = ask(
+                url, "GET", f"/seasons/{night['season']}/", cookie=night["organizer"]
+            )
+            assert page.status == 200
+        for server in cluster.servers:
+            said = server.logged().count("Redis is not answering (cache)")
+            assert 1 <= said <= 2  # once by each worker that met it, not 36 times
+    finally:
+        cluster.redis.start()  # the same port: the servers find it again
+    time.sleep(2.5)
+    assert save(servers[0], table, 12).status == 200
+
+
+def test_stopping_server_a_mid_night_loses_no_acknowledged_save(
+    cluster: Cluster, nights: list[dict[str, Any]]
+) -> None:
+    """The last test: it stops server A. Every table saves hands through
+    nginx, one every 0.15 s or so; A is killed mid-way; a phone whose
+    save got no answer saves the same hand again (the same event id: a
+    repeat is stored once). Every hand a phone was told was saved is in
+    the log, and the tables go on through B."""
+    tables = nights[0]["tables"][1:] + nights[1]["tables"][1:]
+    tables += nights[2]["tables"][1:] + nights[3]["tables"]
+    stop = threading.Event()
+    acknowledged: dict[str, list[str]] = {t["game"]: [] for t in tables}
+    after_stop: dict[str, int] = {t["game"]: 0 for t in tables}
+    failures: list[str] = []
+    a_stopped = threading.Event()
+
+    def play(number: int, table: dict[str, str]) -> None:
+        game = table["game"]
+        log = ask(cluster.url, "GET", f"/games/{game}/log.json", cookie=table["cookie"])
+        seq = len(_events(log.body))
+        source = f"127.0.1.{number + 1}"
+        while not stop.is_set():
+            form = hand(seq)
+            for _attempt in range(20):
+                try:
+                    answer = ask(
+                        cluster.url,
+                        "POST",
+                        f"/games/{game}/hands",
+                        cookie=table["cookie"],
+                        form=form,
+                        htmx=True,
+                        source=source,
+                    )
+                except OSError:
+                    time.sleep(0.2)
+                    continue
+                if answer.status == 200:
+                    acknowledged[game].append(form["event_id"])
+                    if a_stopped.is_set():
+                        after_stop[game] += 1
+                    break
+                if answer.status not in (502, 503, 504):
+                    failures.append(f"{game}: {answer.status} {answer.body[:200]}")
+                    return
+                time.sleep(0.2)  # no answer: the same hand again
+            else:
+                failures.append(f"{game}: hand {seq} never saved")
+                return
+            seq += 1
+            time.sleep(0.15)  # quick hands, within the 120 saves a minute
+
+    players = [threading.Thread(target=play, args=(n, t)) for n, t in enumerate(tables)]
+    for player in players:
+        player.start()
+    time.sleep(3)
+    cluster.servers[0].stop(signal.SIGKILL)  # mid-request, without warning
+    a_stopped.set()
+    time.sleep(5)
+    stop.set()
+    for player in players:
+        player.join()
+    assert failures == []
+    server_b = cluster.servers[1].url
+    for table in tables:
+        game = table["game"]
+        log = ask(server_b, "GET", f"/games/{game}/log.json", cookie=table["cookie"])
+        stored = set(re.findall(r'"id": ?"([^"]+)"', log.body))
+        lost = [e for e in acknowledged[game] if e not in stored]
+        assert lost == [], f"{game} lost acknowledged hands {lost}"
+        assert after_stop[game] >= 2, "the table did not carry on through B"
+
+
+def _events(log: str) -> list[str]:
+    return re.findall(r'"id": ?"([^"]+)"', log)
