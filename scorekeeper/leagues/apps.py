@@ -11,8 +11,13 @@ class LeaguesConfig(AppConfig):
     def ready(self) -> None:
         # A closed night's game only reads, but its league's organizers may
         # still correct it: the league hands that check to the platform.
+        from scorekeeper import eventstore
         from scorekeeper.leagues.access import ORGANIZERS
+        from scorekeeper.leagues.results import game_row_moved
         from scorekeeper.web import access
 
         if ORGANIZERS not in access.overseers:
             access.overseers.append(ORGANIZERS)
+        # Each night's tallies move with its games' rows, in their transaction.
+        if game_row_moved not in eventstore.row_watchers:
+            eventstore.row_watchers.append(game_row_moved)

@@ -16,12 +16,21 @@ from functools import lru_cache, partial
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Func, Sum, TextField, Value
+from django.db import transaction
+from django.db.models import Count, F, Func, Q, Sum, TextField, Value
 from django.db.models.functions import Cast, Concat
 
 from scorekeeper.gamelog import game_variant
-from scorekeeper.leagues.awards import Feats, night_feats
-from scorekeeper.leagues.models import Night, Player, Season, Seat, Table
+from scorekeeper.leagues.awards import Feats, Streak, night_feats
+from scorekeeper.leagues.models import (
+    Night,
+    NightProjection,
+    NightTally,
+    Player,
+    Season,
+    Seat,
+    Table,
+)
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.season import Settings
 from scorekeeper.leagues.standings import (
@@ -32,7 +41,8 @@ from scorekeeper.leagues.standings import (
     season_rows_from,
     standings_from,
 )
-from scorekeeper.leagues.stats import Played
+from scorekeeper.leagues.stats import Played, Sums, game_sums
+from scorekeeper.models import Game
 
 
 @dataclass(frozen=True)
@@ -235,7 +245,7 @@ def season_nights(
     process; a closed night is summed once, not on every view.
     """
     nights = [night] if night is not None else list(season.nights.all())
-    return _summaries(season, nights, _night_keys(season, nights))
+    return _summaries(season, nights, night_versions(each.pk for each in nights))
 
 
 def season_view[T](
@@ -265,42 +275,197 @@ def season_view[T](
     key = f"season:{name}:{season.pk}:{digest}"
     found: T | None = cache.get(key)
     if found is None:
-        keys = _night_keys(season, nights)
-        found = compute(_summaries(season, nights, keys), people)
+        versions = night_versions(each.pk for each in nights)
+        found = compute(_summaries(season, nights, versions), people)
         cache.set(key, found, timeout=None)
     return found
 
 
-def _night_keys(season: Season, nights: list[Night]) -> dict[int, str]:
-    """Each night's cache key (its version), from one aggregate query."""
-    versions = (
-        Table.objects.filter(round__night__in=nights)
-        .values("round__night")
-        .annotate(games=Count("pk"), seq=Sum("game__last_seq"))
-        .values_list("round__night", "games", "seq")
+def night_versions(nights: Iterable[int]) -> dict[int, str]:
+    """What each night's numbers are summed from, as text that changes
+    whenever they may: its tables and seats, who sits where (a credited
+    substitute or a merge moves a seat), how many of its games are finished
+    and how long their logs are (a hand at a game still being played
+    changes none of it). One aggregate query; "" for a night without
+    tables."""
+    nights = list(nights)
+    finished = Q(table__game__finished=True)
+    found = (
+        Seat.objects.filter(table__round__night__in=nights)
+        .values("table__round__night")
+        .annotate(
+            tables=Count("table", distinct=True),
+            seats=Count("pk"),
+            who=Sum(F("player_id") * (F("position") + 1)),
+            finished=Count("pk", filter=finished),
+            seq=Sum("table__game__last_seq", filter=finished),
+        )
+        .values_list("table__round__night", "tables", "seats", "who", "finished", "seq")
     )
-    roster = season.league.roster_version
-    # Each game's own rules count (not the season's): they never change.
-    return {pk: f"night:v2:{pk}:{games}:{seq}:{roster}" for pk, games, seq in versions}
+    versions = dict.fromkeys(nights, "")
+    for pk, *parts in found:
+        versions[pk] = ":".join(str(part or 0) for part in parts)
+    return versions
 
 
 def _summaries(
-    season: Season, nights: list[Night], keys: dict[int, str]
+    season: Season, nights: list[Night], versions: dict[int, str]
 ) -> list[tuple[str, NightSummary]]:
-    summaries: dict[int, NightSummary] = {}
+    """Each night's summary: from the process's cache under the night's
+    version, else from its rows (``NightTally``), which a night whose
+    rows are not of its version (never expected: the games' writes keep
+    them) gets again first."""
+    keys = {pk: f"night:v3:{pk}:{version}" for pk, version in versions.items()}
     cached = cache.get_many(keys.values())
-    missing = []
-    for pk, key in keys.items():
-        if key in cached:
-            summaries[pk] = cached[key]
-        else:
-            missing.append(pk)
+    summaries = {pk: cached[key] for pk, key in keys.items() if key in cached}
+    missing = {pk: versions[pk] for pk in keys if pk not in summaries}
     if missing:
-        fresh = {pk: _summary(games) for pk, games in night_results(missing).items()}
+        fresh = stored_summaries(missing)
         cache.set_many({keys[pk]: fresh[pk] for pk in missing}, timeout=None)
         summaries.update(fresh)
     empty = NightSummary({}, {})
     return [(each.date.isoformat(), summaries.get(each.pk, empty)) for each in nights]
+
+
+_TALLY = ("played", "won", "points", "margin", "bids", "made")
+_FEATS = (
+    "featured",
+    "feat_made",
+    "best",
+    "sets",
+    "feat_won",
+    "streak_start",
+    "streak_best",
+    "streak_end",
+    "streak_clean",
+)
+
+
+def stored_summaries(versions: Mapping[int, str]) -> dict[int, NightSummary]:
+    """The nights' summaries read from their rows (each night of
+    ``versions`` brought to that version first if its rows are not)."""
+    kept = NightProjection.objects.filter(night__in=list(versions))
+    stored = {
+        pk: (version, rules)
+        for pk, version, rules in kept.values_list("night", "version", "rules")
+    }
+    stale = [
+        pk for pk, version in versions.items() if stored.get(pk, ("", []))[0] != version
+    ]
+    if stale:
+        project_nights(stale)
+        kept = NightProjection.objects.filter(night__in=stale)
+        stored.update(
+            {
+                pk: (version, rules)
+                for pk, version, rules in kept.values_list("night", "version", "rules")
+            }
+        )
+    tallies: dict[int, dict[str, Tally]] = {pk: {} for pk in versions}
+    feats: dict[int, dict[str, Feats]] = {pk: {} for pk in versions}
+    rows = NightTally.objects.filter(night__in=list(versions)).order_by(
+        "night", "player"
+    )
+    for night, player, *numbers in rows.values_list(
+        "night", "player", *_TALLY, *_FEATS
+    ):
+        pid = str(player)
+        tallies[night][pid] = Tally(*numbers[:6])
+        featured, made, best, sets, won, start, longest, end, clean = numbers[6:]
+        if featured:
+            streak = Streak(start, longest, end, clean)
+            feats[night][pid] = Feats(made, best, sets, won, streak)
+    return {
+        pk: NightSummary(
+            tallies[pk],
+            feats[pk],
+            {(p, n, o): games for p, n, o, games in stored.get(pk, ("", []))[1]},
+        )
+        for pk in versions
+    }
+
+
+def project_nights(nights: Iterable[int]) -> None:
+    """Sum the nights' games again into their rows (``NightTally``), in
+    the caller's transaction: two writers of one night take their turns on
+    its ``NightProjection`` row, and the second sums what the first
+    wrote."""
+    nights = sorted(set(nights))
+    if not nights:
+        return
+    with transaction.atomic():
+        NightProjection.objects.bulk_create(
+            [NightProjection(night_id=pk, version="") for pk in nights],
+            ignore_conflicts=True,
+        )
+        locked = NightProjection.objects.select_for_update().filter(night__in=nights)
+        list(locked.order_by("night").values_list("pk"))
+        versions = night_versions(nights)
+        results = night_results(nights)
+        NightTally.objects.filter(night__in=nights).delete()
+        rows = []
+        for pk in nights:
+            summary = _summary(results[pk])
+            rows += _tally_rows(pk, results[pk], summary)
+            NightProjection.objects.filter(night=pk).update(
+                version=versions[pk],
+                rules=[[*key, games] for key, games in sorted(summary.rules.items())],
+            )
+        NightTally.objects.bulk_create(rows)
+
+
+def game_row_moved(game: Game, was_finished: bool) -> None:
+    """An append moved ``game``'s row: a league game that is finished, or
+    was, gets its night summed again in the same transaction (a hand at a
+    game still being played changes no night's numbers)."""
+    if not (was_finished or game.finished):
+        return
+    night = Table.objects.filter(game=game).values_list("round__night", flat=True)
+    project_nights(night[:1])
+
+
+def _tally_rows(
+    night: int, games: list[tuple[GameResult, GameRules]], summary: NightSummary
+) -> list[NightTally]:
+    sums: dict[str, Sums] = {}
+    for game, _ in games:
+        for seat, pid in enumerate(game.players):
+            mine = game.stats[seat] if seat < len(game.stats) else None
+            found = game_sums(pid, Played("", 0, 0, seat, game, mine=mine))
+            if found is not None:
+                sums.setdefault(pid, Sums()).add(found[1])
+    rows = []
+    for pid, tally in summary.tallies.items():
+        feats = summary.feats.get(pid)
+        featured = feats is not None
+        feats = feats or Feats()
+        mine = sums.get(pid, Sums())
+        rows.append(
+            NightTally(
+                night_id=night,
+                player_id=int(pid),
+                played=tally.played,
+                won=tally.won,
+                points=tally.points,
+                margin=tally.margin,
+                bids=tally.bids,
+                made=tally.made,
+                featured=featured,
+                feat_made=feats.made,
+                best=feats.best,
+                sets=feats.sets,
+                feat_won=feats.won,
+                streak_start=feats.streak.start,
+                streak_best=feats.streak.best,
+                streak_end=feats.streak.end,
+                streak_clean=feats.streak.clean,
+                conceded=mine.conceded,
+                bid_lines=mine.bids,
+                partners=mine.partners,
+                opponents=mine.opponents,
+            )
+        )
+    return rows
 
 
 def season_settings(season: Season) -> Settings:
