@@ -273,6 +273,8 @@ class NightProjection(models.Model):
         Night, on_delete=models.CASCADE, related_name="projection"
     )
     version = models.CharField(max_length=120)
+    # Counts the times they were summed (a cache keys on it with ``version``).
+    revision = models.PositiveIntegerField(default=0)
     # [[preset, seats, house rules as JSON text, games], ...]
     rules = models.JSONField(default=list)
 

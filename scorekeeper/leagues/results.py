@@ -126,18 +126,25 @@ class SeatStatsAt(Func):
         return [compiler.compile(part) for part in self.get_source_expressions()]
 
 
-def player_results(player: Player) -> list[Played]:
-    """Every game ``player`` sat in, in the order played, as the
-    statistics read it: plain rows, and of the seats' statistics only the
-    player's own (a player may have hundreds of games)."""
-    tables = Table.objects.filter(seats__player=player)
+_PLACE = ("table__round__night__date", "table__round__number", "table__number")
+
+
+def player_results(player: Player, latest: int | None = None) -> list[Played]:
+    """Every game ``player`` sat in (or the ``latest`` ones), in the order
+    played, as the statistics read it: plain rows, and of the seats'
+    statistics only the player's own (a player may have hundreds of
+    games)."""
+    sat = Seat.objects.filter(player=player).order_by(*(f"-{f}" for f in _PLACE))
+    if latest is not None:
+        sat = sat[:latest]
+    tables = list(sat.values_list("table", flat=True))
     seated: dict[int, list[str]] = defaultdict(list)
     seats = Seat.objects.filter(table__in=tables).order_by("table", "position")
     for table_id, player_id in seats.values_list("table", "player"):
         seated[table_id].append(str(player_id))
     rows = (
-        Seat.objects.filter(player=player)
-        .order_by("table__round__night__date", "table__round__number", "table__number")
+        Seat.objects.filter(player=player, table__in=tables)
+        .order_by(*_PLACE)
         .annotate(
             result=_SMALL,
             mine=SeatStatsAt("table__game__seat_stats", "position"),
@@ -173,6 +180,45 @@ def player_results(player: Player) -> list[Played]:
         stats = json.loads(mine) if mine else None
         played.append(Played(day.isoformat(), number, table, seat, game, season, stats))
     return played
+
+
+def player_nights(player: Player) -> list[tuple[str, tuple[Tally, Sums]]]:
+    """The player's tally and sums of each night they played, in date
+    order, read from the nights' rows (a night never summed is summed
+    first)."""
+    unsummed = Night.objects.filter(
+        rounds__tables__seats__player=player, projection__isnull=True
+    )
+    project_nights(unsummed.values_list("pk", flat=True).distinct())
+    rows = (
+        NightTally.objects.filter(player=player)
+        .order_by("night__date", "night__label", "night")
+        .values_list(
+            "night__date",
+            *_TALLY,
+            "sets",
+            "conceded",
+            "bid_lines",
+            "partners",
+            "opponents",
+        )
+    )
+    nights = []
+    for day, *numbers in rows:
+        tally = Tally(*numbers[:6])
+        sets, conceded, bids, partners, opponents = numbers[6:]
+        sums = Sums(
+            tally.played,
+            tally.won,
+            tally.margin,
+            bids,
+            sets,
+            conceded,
+            partners,
+            opponents,
+        )
+        nights.append((day.isoformat(), (tally, sums)))
+    return nights
 
 
 def night_results(
@@ -235,17 +281,12 @@ def _summary(games: list[tuple[GameResult, GameRules]]) -> NightSummary:
 def season_nights(
     season: Season, night: Night | None = None
 ) -> list[tuple[str, NightSummary]]:
-    """Per night (in date order), its summary per player.
-
-    A night's summary is cached under its version: how many games it has,
-    the sum of their logs' lengths (an append, void or correction
-    included, only ever adds to it), the league's merges and the season's
-    rules. Anything that changes a night's
-    numbers changes its key, so a stale entry is never read, from any
-    process; a closed night is summed once, not on every view.
-    """
+    """Per night (in date order), its summary per player: read from its
+    rows (``NightTally``), which the games' writes keep in step, and
+    cached under the version they were summed at, so that a night is read
+    once per process, not on every view."""
     nights = [night] if night is not None else list(season.nights.all())
-    return _summaries(season, nights, night_versions(each.pk for each in nights))
+    return _summaries(nights, kept_versions(nights))
 
 
 def season_view[T](
@@ -254,19 +295,16 @@ def season_view[T](
     compute: Callable[[list[tuple[str, NightSummary]], dict[str, Person]], T],
 ) -> T:
     """``compute`` of the season's nights and players, cached under the
-    season's version: its nights, the count and log lengths of its games
-    (as a night's version), its rules, its players' names and its
-    standings settings. Unchanged since the last view, a page reads one
-    entry instead of every night; changed, only the changed nights are
-    summed again."""
+    season's version: its nights' versions as their rows were last summed
+    (one small query; a hand at a game still being played changes none),
+    its rules, its players' names and its standings settings. Unchanged
+    since the last view, a page reads one entry instead of every night;
+    changed, only the changed nights are read again."""
     nights = list(season.nights.all())
-    games = Table.objects.filter(round__night__season=season).aggregate(
-        games=Count("pk"), seq=Sum("game__last_seq")
-    )  # as a night's version, for the whole season at once
+    versions = kept_versions(nights)
     people = season_players(season)
     version = [
-        [night.pk for night in nights],
-        [games["games"], games["seq"], season.league.roster_version],
+        sorted(versions.items()),
         [season.preset, season.overrides],
         sorted((pid, person.name) for pid, person in people.items()),
         [season.order, season.best_nights, season.min_nights],
@@ -275,10 +313,34 @@ def season_view[T](
     key = f"season:{name}:{season.pk}:{digest}"
     found: T | None = cache.get(key)
     if found is None:
-        versions = night_versions(each.pk for each in nights)
-        found = compute(_summaries(season, nights, versions), people)
+        found = compute(_summaries(nights, versions), people)
         cache.set(key, found, timeout=None)
     return found
+
+
+def kept_versions(nights: list[Night]) -> dict[int, str]:
+    """Each night's version as its rows were last summed; a night never
+    summed (new, or from before the rows were kept) is summed now."""
+    ids = [night.pk for night in nights]
+    kept = NightProjection.objects.filter(night__in=ids)
+    versions = {
+        pk: f"{revision}:{version}"
+        for pk, revision, version in kept.values_list("night", "revision", "version")
+    }
+    missing = [pk for pk in ids if pk not in versions]
+    if missing:
+        project_nights(missing)
+        return kept_versions(nights)
+    return versions
+
+
+def stale_nights(nights: Iterable[int]) -> list[int]:
+    """The nights whose rows are not of their games as they stand (none,
+    as long as every write keeps them: the tests and ``rebuild`` check)."""
+    now = night_versions(nights)
+    kept = NightProjection.objects.filter(night__in=list(now))
+    stored = dict(kept.values_list("night", "version"))
+    return sorted(pk for pk, version in now.items() if stored.get(pk) != version)
 
 
 def night_versions(nights: Iterable[int]) -> dict[int, str]:
@@ -309,16 +371,14 @@ def night_versions(nights: Iterable[int]) -> dict[int, str]:
 
 
 def _summaries(
-    season: Season, nights: list[Night], versions: dict[int, str]
+    nights: list[Night], versions: dict[int, str]
 ) -> list[tuple[str, NightSummary]]:
     """Each night's summary: from the process's cache under the night's
-    version, else from its rows (``NightTally``), which a night whose
-    rows are not of its version (never expected: the games' writes keep
-    them) gets again first."""
+    kept version, else from its rows."""
     keys = {pk: f"night:v3:{pk}:{version}" for pk, version in versions.items()}
     cached = cache.get_many(keys.values())
     summaries = {pk: cached[key] for pk, key in keys.items() if key in cached}
-    missing = {pk: versions[pk] for pk in keys if pk not in summaries}
+    missing = [pk for pk in keys if pk not in summaries]
     if missing:
         fresh = stored_summaries(missing)
         cache.set_many({keys[pk]: fresh[pk] for pk in missing}, timeout=None)
@@ -341,31 +401,13 @@ _FEATS = (
 )
 
 
-def stored_summaries(versions: Mapping[int, str]) -> dict[int, NightSummary]:
-    """The nights' summaries read from their rows (each night of
-    ``versions`` brought to that version first if its rows are not)."""
-    kept = NightProjection.objects.filter(night__in=list(versions))
-    stored = {
-        pk: (version, rules)
-        for pk, version, rules in kept.values_list("night", "version", "rules")
-    }
-    stale = [
-        pk for pk, version in versions.items() if stored.get(pk, ("", []))[0] != version
-    ]
-    if stale:
-        project_nights(stale)
-        kept = NightProjection.objects.filter(night__in=stale)
-        stored.update(
-            {
-                pk: (version, rules)
-                for pk, version, rules in kept.values_list("night", "version", "rules")
-            }
-        )
-    tallies: dict[int, dict[str, Tally]] = {pk: {} for pk in versions}
-    feats: dict[int, dict[str, Feats]] = {pk: {} for pk in versions}
-    rows = NightTally.objects.filter(night__in=list(versions)).order_by(
-        "night", "player"
-    )
+def stored_summaries(nights: list[int]) -> dict[int, NightSummary]:
+    """The nights' summaries read from their rows: two queries."""
+    kept = NightProjection.objects.filter(night__in=nights)
+    rules = dict(kept.values_list("night", "rules"))
+    tallies: dict[int, dict[str, Tally]] = {pk: {} for pk in nights}
+    feats: dict[int, dict[str, Feats]] = {pk: {} for pk in nights}
+    rows = NightTally.objects.filter(night__in=nights).order_by("night", "player")
     for night, player, *numbers in rows.values_list(
         "night", "player", *_TALLY, *_FEATS
     ):
@@ -379,9 +421,9 @@ def stored_summaries(versions: Mapping[int, str]) -> dict[int, NightSummary]:
         pk: NightSummary(
             tallies[pk],
             feats[pk],
-            {(p, n, o): games for p, n, o, games in stored.get(pk, ("", []))[1]},
+            {(p, n, o): games for p, n, o, games in rules.get(pk, [])},
         )
-        for pk in versions
+        for pk in nights
     }
 
 
@@ -409,6 +451,7 @@ def project_nights(nights: Iterable[int]) -> None:
             rows += _tally_rows(pk, results[pk], summary)
             NightProjection.objects.filter(night=pk).update(
                 version=versions[pk],
+                revision=F("revision") + 1,
                 rules=[[*key, games] for key, games in sorted(summary.rules.items())],
             )
         NightTally.objects.bulk_create(rows)
@@ -439,7 +482,7 @@ def _tally_rows(
         feats = summary.feats.get(pid)
         featured = feats is not None
         feats = feats or Feats()
-        mine = sums.get(pid, Sums())
+        kept = sums.get(pid, Sums())
         rows.append(
             NightTally(
                 night_id=night,
@@ -459,10 +502,10 @@ def _tally_rows(
                 streak_best=feats.streak.best,
                 streak_end=feats.streak.end,
                 streak_clean=feats.streak.clean,
-                conceded=mine.conceded,
-                bid_lines=mine.bids,
-                partners=mine.partners,
-                opponents=mine.opponents,
+                conceded=kept.conceded,
+                bid_lines=kept.bids,
+                partners=kept.partners,
+                opponents=kept.opponents,
             )
         )
     return rows
