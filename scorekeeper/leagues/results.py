@@ -35,9 +35,11 @@ from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.season import Settings
 from scorekeeper.leagues.standings import (
     GameResult,
+    Row,
     Tally,
     night_rows_from,
     night_tallies,
+    ranked_season,
     season_rows_from,
     standings_from,
 )
@@ -528,8 +530,30 @@ def season_standings(season: Season) -> dict[str, object]:
 
 
 def season_rows(season: Season) -> list[dict[str, object]]:
-    """The season's standings rows alone (a player page shows one)."""
-    return season_view(season, "rows", partial(rows_of, season))
+    """The season's standings rows alone (a player page shows one, the
+    CSV file all): each player's nights summed by one aggregate query of
+    their rows, unless only their best nights count."""
+    if season.best_nights:
+        return season_view(season, "rows", partial(rows_of, season))
+    return season_view(season, "rows", lambda _, people: summed_rows(season, people))
+
+
+def summed_rows(season: Season, people: dict[str, Person]) -> list[dict[str, object]]:
+    """The season's standings rows (every night counted) from one aggregate
+    query of its nights' rows."""
+    sums = (
+        NightTally.objects.filter(night__season=season)
+        .values("player")
+        .annotate(nights=Count("pk"), **{name: Sum(name) for name in _TALLY})
+        .order_by()
+        .values_list("player", "nights", *_TALLY)
+    )
+    rows = []
+    for pid, nights, *numbers in sums:
+        tally = Tally(*numbers)
+        tally.nights = nights
+        rows.append(Row(people[str(pid)], tally))
+    return ranked_season(rows, season_settings(season))
 
 
 def rows_of(

@@ -32,6 +32,10 @@ from scorekeeper.leagues.models import (
 from scorekeeper.leagues.presenters import player_numbers
 from scorekeeper.leagues.results import (
     player_results,
+    rows_of,
+    season_nights,
+    season_players,
+    season_rows,
     season_standings,
     stale_nights,
 )
@@ -216,3 +220,24 @@ SEASON_COLD = 10
 SEASON_WARM = 8
 PLAYER_COLD = 20
 PLAYER_WARM = 11
+
+
+@pytest.mark.parametrize("best_nights", [0, 1])
+def test_the_season_rows_summed_in_one_query_equal_the_nights_summed_here(
+    season: Season, organizer: User, best_nights: int
+) -> None:
+    """The aggregate query (every night counted) and the nights summed one
+    by one (as ``best_nights`` needs) give the same rows."""
+    _mixed_season(season, organizer)
+    Season.objects.filter(pk=season.pk).update(best_nights=best_nights, min_nights=2)
+    season.refresh_from_db()
+    cache.clear()
+    with CaptureQueriesContext(connection) as queries:
+        rows = season_rows(season)
+    summed = [q for q in queries if "SUM(" in q["sql"] and "nighttally" in q["sql"]]
+    assert len(summed) == (0 if best_nights else 1)
+    assert rows == season_standings(season)["season"]["rows"]  # type: ignore[index]
+    assert {row["rank"] for row in rows} >= {None}  # one night only: not ranked
+    if not best_nights:
+        people = season_players(season)
+        assert rows == rows_of(season, season_nights(season), people)
