@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
@@ -224,21 +224,26 @@ def player_nights(player: Player) -> list[tuple[str, tuple[Tally, Sums]]]:
 
 
 def night_results(
-    nights: Iterable[int],
+    nights: Iterable[int], only: Collection[int] | None = None
 ) -> dict[int, list[tuple[GameResult, GameRules]]]:
     """Per night id, the results of its games (table order), each with
-    the rules it was played under."""
+    the rules it was played under; only those the players ``only`` sat
+    in, if given."""
     nights = list(nights)
+    tables = Table.objects.filter(round__night__in=nights)
+    if only is not None:
+        tables = tables.filter(
+            pk__in=Seat.objects.filter(player__in=only).values("table")
+        )
     seated: dict[int, list[str]] = defaultdict(list)
-    seats = Seat.objects.filter(table__round__night__in=nights)
+    seats = Seat.objects.filter(table__in=tables.values("pk"))
     for table_id, player_id in seats.order_by("table", "position").values_list(
         "table", "player"
     ):
         seated[table_id].append(str(player_id))
     results: dict[int, list[tuple[GameResult, GameRules]]] = {pk: [] for pk in nights}
     rows = (
-        Table.objects.filter(round__night__in=nights)
-        .order_by("round__number", "number")
+        tables.order_by("round__number", "number")
         .annotate(result=_RESULT, rules=_rules_text("game__overrides"))
         .values_list(
             "pk", "round__night", "game__finished", "game__preset", "rules", "result"
@@ -429,11 +434,14 @@ def stored_summaries(nights: list[int]) -> dict[int, NightSummary]:
     }
 
 
-def project_nights(nights: Iterable[int]) -> None:
+def project_nights(
+    nights: Iterable[int], players: Collection[int] | None = None
+) -> None:
     """Sum the nights' games again into their rows (``NightTally``), in
-    the caller's transaction: two writers of one night take their turns on
-    its ``NightProjection`` row, and the second sums what the first
-    wrote."""
+    the caller's transaction (only the rows of ``players``, if given: a
+    game's change moves only its own players' numbers). Two writers of one
+    night take their turns on its ``NightProjection`` row, and the second
+    sums what the first wrote."""
     nights = sorted(set(nights))
     if not nights:
         return
@@ -443,19 +451,26 @@ def project_nights(nights: Iterable[int]) -> None:
             ignore_conflicts=True,
         )
         locked = NightProjection.objects.select_for_update().filter(night__in=nights)
-        list(locked.order_by("night").values_list("pk"))
+        if "" in locked.order_by("night").values_list("version", flat=True):
+            players = None  # a night not summed yet: all of it
         versions = night_versions(nights)
-        results = night_results(nights)
-        NightTally.objects.filter(night__in=nights).delete()
+        results = night_results(nights, players)
+        old = NightTally.objects.filter(night__in=nights)
+        if players is not None:
+            old = old.filter(player__in=players)
+        old.delete()
         rows = []
         for pk in nights:
             summary = _summary(results[pk])
-            rows += _tally_rows(pk, results[pk], summary)
-            NightProjection.objects.filter(night=pk).update(
-                version=versions[pk],
-                revision=F("revision") + 1,
-                rules=[[*key, games] for key, games in sorted(summary.rules.items())],
-            )
+            rows += _tally_rows(pk, results[pk], summary, players)
+            changed: dict[str, Any] = {
+                "version": versions[pk],
+                "revision": F("revision") + 1,
+            }
+            if players is None:  # a game's change leaves the rules as they were
+                rules = sorted(summary.rules.items())
+                changed["rules"] = [[*key, games] for key, games in rules]
+            NightProjection.objects.filter(night=pk).update(**changed)
         NightTally.objects.bulk_create(rows)
 
 
@@ -465,12 +480,17 @@ def game_row_moved(game: Game, was_finished: bool) -> None:
     game still being played changes no night's numbers)."""
     if not (was_finished or game.finished):
         return
-    night = Table.objects.filter(game=game).values_list("round__night", flat=True)
-    project_nights(night[:1])
+    seats = Seat.objects.filter(table__game=game)
+    found = list(seats.values_list("table__round__night", "player"))
+    if found:
+        project_nights([found[0][0]], {player for _, player in found})
 
 
 def _tally_rows(
-    night: int, games: list[tuple[GameResult, GameRules]], summary: NightSummary
+    night: int,
+    games: list[tuple[GameResult, GameRules]],
+    summary: NightSummary,
+    players: Collection[int] | None,
 ) -> list[NightTally]:
     sums: dict[str, Sums] = {}
     for game, _ in games:
@@ -481,6 +501,8 @@ def _tally_rows(
                 sums.setdefault(pid, Sums()).add(found[1])
     rows = []
     for pid, tally in summary.tallies.items():
+        if players is not None and int(pid) not in players:
+            continue  # summed over only some of its games
         feats = summary.feats.get(pid)
         featured = feats is not None
         feats = feats or Feats()

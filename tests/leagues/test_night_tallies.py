@@ -213,12 +213,13 @@ def test_the_season_and_player_pages_read_a_fixed_number_of_queries(
 # The player page: the user, the player and league, the ratings' version,
 # the player's rating, the names; cold, its latest games (three queries),
 # its nights not yet summed (none), its nights' rows, its ratings, its
-# games per night; then, per season, its standings (the season's kept
-# versions and players, cold its nights' rows and rules), and the
+# games per night; then, per season, its standings (the season's nights,
+# their kept versions, the league and players; cold, one aggregate query
+# of the nights' rows, and the season's league for its settings), and the
 # substitutes.
 SEASON_COLD = 10
 SEASON_WARM = 8
-PLAYER_COLD = 20
+PLAYER_COLD = 21
 PLAYER_WARM = 11
 
 

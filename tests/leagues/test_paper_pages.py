@@ -122,10 +122,11 @@ def test_a_card_posted_records_its_hands_and_says_so(
     # around them the user, the table, its substitutes and, for the
     # answer, the substitutes and the log again.
     per_hand = 5 + connection.features.has_select_for_update
-    # The hand that finishes the game sums its night again, in its
-    # transaction: the table's night, a savepoint and its release, the
-    # night's lock row (made if new, then locked), its version, its seats
-    # and games, its old tallies out, its version in, its new tallies in.
+    # The hand that finishes the game sums its players' night again, in
+    # its transaction: the game's seats, a savepoint and its release, the
+    # night's lock row (made if new, then locked), its version, their
+    # games' seats and rows, their old tallies out, the night's version
+    # in, their new tallies in.
     night_summed = 11
     with django_assert_num_queries(7 + 4 * per_hand + night_summed):
         answer = client.post(f"/tables/{table.pk}/card/enter", rest, headers=HTMX)
