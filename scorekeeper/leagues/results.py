@@ -37,6 +37,7 @@ from scorekeeper.leagues.standings import (
     GameResult,
     Row,
     Tally,
+    game_tallies,
     night_rows_from,
     night_tallies,
     ranked_season,
@@ -494,9 +495,11 @@ def _tally_rows(
 ) -> list[NightTally]:
     sums: dict[str, Sums] = {}
     for game, _ in games:
+        tallies = game_tallies(game)  # once a game, not once a seat
         for seat, pid in enumerate(game.players):
             mine = game.stats[seat] if seat < len(game.stats) else None
-            found = game_sums(pid, Played("", 0, 0, seat, game, mine=mine))
+            played = Played("", 0, 0, seat, game, mine=mine)
+            found = game_sums(pid, played, tallies)
             if found is not None:
                 sums.setdefault(pid, Sums()).add(found[1])
     rows = []

@@ -11,7 +11,7 @@ breaks a tie, then the id, so the answer never depends on the order).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -111,10 +111,13 @@ class Sums:
                 line[1] += second
 
 
-def game_sums(me: str, played: Played) -> tuple[Tally, Sums] | None:
-    """``me``'s tally and sums of one game (None while it is unfinished)."""
+def game_sums(
+    me: str, played: Played, tallies: Mapping[str, Tally] | None = None
+) -> tuple[Tally, Sums] | None:
+    """``me``'s tally and sums of one game (None while it is unfinished);
+    ``tallies``: the game's ``game_tallies``, if known already."""
     game, seat = played.game, played.seat
-    tally = game_tallies(game).get(me)
+    tally = (game_tallies(game) if tallies is None else tallies).get(me)
     if tally is None:
         return None
     sums = Sums(games=1, won=tally.won, margin=tally.margin)
