@@ -10,7 +10,7 @@ answered the first time, storing it once.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import NamedTuple
@@ -273,6 +273,14 @@ def _row(game: Game, seq: int, entry: LogEntry) -> GameEvent:
     )
 
 
+# Told, in the transaction that moved a game's row (an append, or a rebuild
+# of the row), which game it was and whether it was finished before: what a
+# capability keeps of game rows (the league's night tallies) stays in step
+# with them. A capability adds itself when it starts, so this log core
+# never imports it.
+row_watchers: list[Callable[[Game, bool], None]] = []
+
+
 def _claim(game: Game, expected_seq: int, board: Scoreboard, at: datetime) -> None:
     """Move the game row from ``expected_seq`` to the next event, with the
     game's summary (for lists of games) in step with its log; ``_Moved`` if
@@ -281,7 +289,10 @@ def _claim(game: Game, expected_seq: int, board: Scoreboard, at: datetime) -> No
     rows = Game.objects.filter(pk=game.pk, last_seq=expected_seq)
     if rows.update(**moved) != 1:
         raise _Moved()
+    was_finished = game.__dict__.get("finished", True)  # unread: say it was
     game.__dict__.update(moved)
+    for watcher in row_watchers:
+        watcher(game, was_finished)
 
 
 def _remember(game_id: UUID, seq: int, payload: object) -> None:

@@ -11,7 +11,9 @@ class LeaguesConfig(AppConfig):
     def ready(self) -> None:
         # A closed night's game only reads, but its league's organizers may
         # still correct it: the league hands that check to the platform.
+        from scorekeeper import eventstore
         from scorekeeper.leagues.access import ORGANIZERS
+        from scorekeeper.leagues.results import game_row_moved
         from scorekeeper.web import access
 
         if ORGANIZERS not in access.overseers:
@@ -22,3 +24,6 @@ class LeaguesConfig(AppConfig):
 
         if takeovers not in seat_players.finders:
             seat_players.finders.append(takeovers)
+        # Each night's tallies move with its games' rows, in their transaction.
+        if game_row_moved not in eventstore.row_watchers:
+            eventstore.row_watchers.append(game_row_moved)

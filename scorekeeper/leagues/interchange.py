@@ -23,6 +23,7 @@ from scorekeeper.games.services import digest_of
 from scorekeeper.leagues import substitutes
 from scorekeeper.leagues.models import League, Night, Player, Round, Season, Seat, Table
 from scorekeeper.leagues.names import name_key
+from scorekeeper.leagues.results import project_nights
 from scorekeeper.leagues.season import (
     FORMAT,
     VERSION,
@@ -149,6 +150,7 @@ def season_import(*, league: League, text: str | bytes, now: datetime) -> Season
         ):
             _night(season, night, form, players, night_digests, now, raw["games"])
         Game.objects.filter(table__round__night__season=season).update(locked=True)
+        project_nights(season.nights.values_list("pk", flat=True))
     return season
 
 

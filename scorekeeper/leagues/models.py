@@ -262,3 +262,57 @@ class Submission(models.Model):
     )
     at = models.DateTimeField(db_index=True)
     answer = models.CharField(max_length=200, blank=True)
+
+
+class NightProjection(models.Model):
+    """A night's numbers as last kept (``NightTally`` rows): the version of
+    its games they were summed from (``results.night_versions``) and how
+    many of its games were played under each rule set."""
+
+    night = models.OneToOneField(
+        Night, on_delete=models.CASCADE, related_name="projection"
+    )
+    version = models.CharField(max_length=120)
+    # Counts the times they were summed (a cache keys on it with ``version``).
+    revision = models.PositiveIntegerField(default=0)
+    # [[preset, seats, house rules as JSON text, games], ...]
+    rules = models.JSONField(default=list)
+
+
+class NightTally(models.Model):
+    """What one player's finished games of one night add up to: the
+    standings' measures, the awards' feats and a player page's sums. Kept
+    in the same transaction as the game rows that change them; a season's
+    standings sum these rows instead of its games."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tallies")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    # The standings (``standings.Tally``).
+    played = models.IntegerField()
+    won = models.IntegerField()
+    points = models.IntegerField()
+    margin = models.IntegerField()
+    bids = models.IntegerField()
+    made = models.IntegerField()
+    # The awards (``awards.Feats``; none when no game had seat statistics).
+    featured = models.BooleanField()
+    feat_made = models.IntegerField()
+    best = models.IntegerField()
+    sets = models.IntegerField()
+    feat_won = models.IntegerField()
+    streak_start = models.IntegerField()
+    streak_best = models.IntegerField()
+    streak_end = models.IntegerField()
+    streak_clean = models.BooleanField()
+    # A player's page (``stats.Sums``; its games, won, margin and sets are
+    # the ones above).
+    conceded = models.IntegerField()
+    bid_lines = models.JSONField()  # {bid: [bids, made]}
+    partners = models.JSONField()  # {player id: [games, won]}
+    opponents = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="tally_once")
+        ]
+        indexes = [models.Index(fields=["player", "night"])]

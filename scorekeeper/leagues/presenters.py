@@ -33,6 +33,7 @@ from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
     NightSummary,
     night_numbers,
+    player_nights,
     player_results,
     rows_of,
     season_rows,
@@ -42,7 +43,7 @@ from scorekeeper.leagues.round_tables import rounds_view
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.seating import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
-from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, player_stats
+from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, stats_of
 from scorekeeper.leagues.substitutes import night_substitutions
 
 
@@ -276,14 +277,22 @@ def player_numbers(player: Player, *, every_game: bool = False) -> PlayerNumbers
     key = f"player:{player.pk}:{every_game}:{player.league.rated_version}"
     found: PlayerNumbers | None = cache.get(key)
     if found is None:
-        played = player_results(player)
+        played = player_results(player, None if every_game else RECENT_GAMES)
+        # Per season and night date, the player's games (finished or not).
+        sat = (
+            player.seats.values_list(
+                "table__round__night__season", "table__round__night__date"
+            )
+            .annotate(games=Count("pk"))
+            .order_by()
+        )
         found = PlayerNumbers(
-            stats=player_stats(str(player.pk), played),
+            stats=stats_of(player_nights(player)),
             nightly=dict(rating_history(player)),
-            recent=played[::-1][: None if every_game else RECENT_GAMES],
-            games=len(played),
-            nights=len({(game.season, game.night) for game in played}),
-            seasons=frozenset(game.season for game in played),
+            recent=played[::-1],
+            games=sum(games for _, _, games in sat),
+            nights=len(sat),
+            seasons=frozenset(season for season, _, _ in sat),
         )
         cache.set(key, found, timeout=None)
     return found

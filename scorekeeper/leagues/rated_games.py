@@ -123,11 +123,16 @@ def _first_change(league: League, rated_roster: int, finished: int) -> str | Non
     if league.roster_version != rated_roster:
         return ""
     rated = Rating.objects.filter(league=league)
-    changed = rated.filter(
-        Q(game__finished=False) | ~Q(seq=F("game__last_seq")) | Q(game__table=None)
-    ).aggregate(first=Min("order"))["first"]
-    if changed is None and rated.count() == finished:
-        return None  # every finished game is rated, as it stands
+    stale = Q(game__finished=False) | ~Q(seq=F("game__last_seq")) | Q(game__table=None)
+    found = rated.aggregate(
+        first=Min("order", filter=stale),
+        # Rated games still finished and in the league: as many as it has
+        # finished games, and no finished game waits to be rated.
+        kept=Count("pk", filter=Q(game__finished=True, game__table__isnull=False)),
+    )
+    changed: str | None = found["first"]
+    if found["kept"] == finished:
+        return changed  # None: every finished game is rated, as it stands
     new = (
         Table.objects.filter(round__night__season__league=league, game__finished=True)
         .exclude(game__in=rated.values("game"))

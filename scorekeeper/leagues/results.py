@@ -10,29 +10,42 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Func, Sum, TextField, Value
+from django.db import transaction
+from django.db.models import Count, F, Func, Q, Sum, TextField, Value
 from django.db.models.functions import Cast, Concat
 
 from scorekeeper.gamelog import game_variant
-from scorekeeper.leagues.awards import Feats, night_feats
-from scorekeeper.leagues.models import Night, Player, Season, Seat, Table
+from scorekeeper.leagues.awards import Feats, Streak, night_feats
+from scorekeeper.leagues.models import (
+    Night,
+    NightProjection,
+    NightTally,
+    Player,
+    Season,
+    Seat,
+    Table,
+)
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.season import Settings
 from scorekeeper.leagues.standings import (
     GameResult,
+    Row,
     Tally,
+    game_tallies,
     night_rows_from,
     night_tallies,
+    ranked_season,
     season_rows_from,
     standings_from,
 )
-from scorekeeper.leagues.stats import Played
+from scorekeeper.leagues.stats import Played, Sums, game_sums
+from scorekeeper.models import Game
 
 
 @dataclass(frozen=True)
@@ -116,18 +129,25 @@ class SeatStatsAt(Func):
         return [compiler.compile(part) for part in self.get_source_expressions()]
 
 
-def player_results(player: Player) -> list[Played]:
-    """Every game ``player`` sat in, in the order played, as the
-    statistics read it: plain rows, and of the seats' statistics only the
-    player's own (a player may have hundreds of games)."""
-    tables = Table.objects.filter(seats__player=player)
+_PLACE = ("table__round__night__date", "table__round__number", "table__number")
+
+
+def player_results(player: Player, latest: int | None = None) -> list[Played]:
+    """Every game ``player`` sat in (or the ``latest`` ones), in the order
+    played, as the statistics read it: plain rows, and of the seats'
+    statistics only the player's own (a player may have hundreds of
+    games)."""
+    sat = Seat.objects.filter(player=player).order_by(*(f"-{f}" for f in _PLACE))
+    if latest is not None:
+        sat = sat[:latest]
+    tables = list(sat.values_list("table", flat=True))
     seated: dict[int, list[str]] = defaultdict(list)
     seats = Seat.objects.filter(table__in=tables).order_by("table", "position")
     for table_id, player_id in seats.values_list("table", "player"):
         seated[table_id].append(str(player_id))
     rows = (
-        Seat.objects.filter(player=player)
-        .order_by("table__round__night__date", "table__round__number", "table__number")
+        Seat.objects.filter(player=player, table__in=tables)
+        .order_by(*_PLACE)
         .annotate(
             result=_SMALL,
             mine=SeatStatsAt("table__game__seat_stats", "position"),
@@ -165,22 +185,66 @@ def player_results(player: Player) -> list[Played]:
     return played
 
 
+def player_nights(player: Player) -> list[tuple[str, tuple[Tally, Sums]]]:
+    """The player's tally and sums of each night they played, in date
+    order, read from the nights' rows (a night never summed is summed
+    first)."""
+    unsummed = Night.objects.filter(
+        rounds__tables__seats__player=player, projection__isnull=True
+    )
+    project_nights(unsummed.values_list("pk", flat=True).distinct())
+    rows = (
+        NightTally.objects.filter(player=player)
+        .order_by("night__date", "night__label", "night")
+        .values_list(
+            "night__date",
+            *_TALLY,
+            "sets",
+            "conceded",
+            "bid_lines",
+            "partners",
+            "opponents",
+        )
+    )
+    nights = []
+    for day, *numbers in rows:
+        tally = Tally(*numbers[:6])
+        sets, conceded, bids, partners, opponents = numbers[6:]
+        sums = Sums(
+            tally.played,
+            tally.won,
+            tally.margin,
+            bids,
+            sets,
+            conceded,
+            partners,
+            opponents,
+        )
+        nights.append((day.isoformat(), (tally, sums)))
+    return nights
+
+
 def night_results(
-    nights: Iterable[int],
+    nights: Iterable[int], only: Collection[int] | None = None
 ) -> dict[int, list[tuple[GameResult, GameRules]]]:
     """Per night id, the results of its games (table order), each with
-    the rules it was played under."""
+    the rules it was played under; only those the players ``only`` sat
+    in, if given."""
     nights = list(nights)
+    tables = Table.objects.filter(round__night__in=nights)
+    if only is not None:
+        tables = tables.filter(
+            pk__in=Seat.objects.filter(player__in=only).values("table")
+        )
     seated: dict[int, list[str]] = defaultdict(list)
-    seats = Seat.objects.filter(table__round__night__in=nights)
+    seats = Seat.objects.filter(table__in=tables.values("pk"))
     for table_id, player_id in seats.order_by("table", "position").values_list(
         "table", "player"
     ):
         seated[table_id].append(str(player_id))
     results: dict[int, list[tuple[GameResult, GameRules]]] = {pk: [] for pk in nights}
     rows = (
-        Table.objects.filter(round__night__in=nights)
-        .order_by("round__number", "number")
+        tables.order_by("round__number", "number")
         .annotate(result=_RESULT, rules=_rules_text("game__overrides"))
         .values_list(
             "pk", "round__night", "game__finished", "game__preset", "rules", "result"
@@ -225,17 +289,12 @@ def _summary(games: list[tuple[GameResult, GameRules]]) -> NightSummary:
 def season_nights(
     season: Season, night: Night | None = None
 ) -> list[tuple[str, NightSummary]]:
-    """Per night (in date order), its summary per player.
-
-    A night's summary is cached under its version: how many games it has,
-    the sum of their logs' lengths (an append, void or correction
-    included, only ever adds to it), the league's merges and the season's
-    rules. Anything that changes a night's
-    numbers changes its key, so a stale entry is never read, from any
-    process; a closed night is summed once, not on every view.
-    """
+    """Per night (in date order), its summary per player: read from its
+    rows (``NightTally``), which the games' writes keep in step, and
+    cached under the version they were summed at, so that a night is read
+    once per process, not on every view."""
     nights = [night] if night is not None else list(season.nights.all())
-    return _summaries(season, nights, _night_keys(season, nights))
+    return _summaries(nights, kept_versions(nights))
 
 
 def season_view[T](
@@ -244,19 +303,16 @@ def season_view[T](
     compute: Callable[[list[tuple[str, NightSummary]], dict[str, Person]], T],
 ) -> T:
     """``compute`` of the season's nights and players, cached under the
-    season's version: its nights, the count and log lengths of its games
-    (as a night's version), its rules, its players' names and its
-    standings settings. Unchanged since the last view, a page reads one
-    entry instead of every night; changed, only the changed nights are
-    summed again."""
+    season's version: its nights' versions as their rows were last summed
+    (one small query; a hand at a game still being played changes none),
+    its rules, its players' names and its standings settings. Unchanged
+    since the last view, a page reads one entry instead of every night;
+    changed, only the changed nights are read again."""
     nights = list(season.nights.all())
-    games = Table.objects.filter(round__night__season=season).aggregate(
-        games=Count("pk"), seq=Sum("game__last_seq")
-    )  # as a night's version, for the whole season at once
+    versions = kept_versions(nights)
     people = season_players(season)
     version = [
-        [night.pk for night in nights],
-        [games["games"], games["seq"], season.league.roster_version],
+        sorted(versions.items()),
         [season.preset, season.overrides],
         sorted((pid, person.name) for pid, person in people.items()),
         [season.order, season.best_nights, season.min_nights],
@@ -265,42 +321,221 @@ def season_view[T](
     key = f"season:{name}:{season.pk}:{digest}"
     found: T | None = cache.get(key)
     if found is None:
-        keys = _night_keys(season, nights)
-        found = compute(_summaries(season, nights, keys), people)
+        found = compute(_summaries(nights, versions), people)
         cache.set(key, found, timeout=None)
     return found
 
 
-def _night_keys(season: Season, nights: list[Night]) -> dict[int, str]:
-    """Each night's cache key (its version), from one aggregate query."""
-    versions = (
-        Table.objects.filter(round__night__in=nights)
-        .values("round__night")
-        .annotate(games=Count("pk"), seq=Sum("game__last_seq"))
-        .values_list("round__night", "games", "seq")
+def kept_versions(nights: list[Night]) -> dict[int, str]:
+    """Each night's version as its rows were last summed; a night never
+    summed (new, or from before the rows were kept) is summed now."""
+    ids = [night.pk for night in nights]
+    kept = NightProjection.objects.filter(night__in=ids)
+    versions = {
+        pk: f"{revision}:{version}"
+        for pk, revision, version in kept.values_list("night", "revision", "version")
+    }
+    missing = [pk for pk in ids if pk not in versions]
+    if missing:
+        project_nights(missing)
+        return kept_versions(nights)
+    return versions
+
+
+def stale_nights(nights: Iterable[int]) -> list[int]:
+    """The nights whose rows are not of their games as they stand (none,
+    as long as every write keeps them: the tests and ``rebuild`` check)."""
+    now = night_versions(nights)
+    kept = NightProjection.objects.filter(night__in=list(now))
+    stored = dict(kept.values_list("night", "version"))
+    return sorted(pk for pk, version in now.items() if stored.get(pk) != version)
+
+
+def night_versions(nights: Iterable[int]) -> dict[int, str]:
+    """What each night's numbers are summed from, as text that changes
+    whenever they may: its tables and seats, who sits where (a credited
+    substitute or a merge moves a seat), how many of its games are finished
+    and how long their logs are (a hand at a game still being played
+    changes none of it). One aggregate query; "" for a night without
+    tables."""
+    nights = list(nights)
+    finished = Q(table__game__finished=True)
+    found = (
+        Seat.objects.filter(table__round__night__in=nights)
+        .values("table__round__night")
+        .annotate(
+            tables=Count("table", distinct=True),
+            seats=Count("pk"),
+            who=Sum(F("player_id") * (F("position") + 1)),
+            finished=Count("pk", filter=finished),
+            seq=Sum("table__game__last_seq", filter=finished),
+        )
+        .values_list("table__round__night", "tables", "seats", "who", "finished", "seq")
     )
-    roster = season.league.roster_version
-    # Each game's own rules count (not the season's): they never change.
-    return {pk: f"night:v2:{pk}:{games}:{seq}:{roster}" for pk, games, seq in versions}
+    versions = dict.fromkeys(nights, "")
+    for pk, *parts in found:
+        versions[pk] = ":".join(str(part or 0) for part in parts)
+    return versions
 
 
 def _summaries(
-    season: Season, nights: list[Night], keys: dict[int, str]
+    nights: list[Night], versions: dict[int, str]
 ) -> list[tuple[str, NightSummary]]:
-    summaries: dict[int, NightSummary] = {}
+    """Each night's summary: from the process's cache under the night's
+    kept version, else from its rows."""
+    keys = {pk: f"night:v3:{pk}:{version}" for pk, version in versions.items()}
     cached = cache.get_many(keys.values())
-    missing = []
-    for pk, key in keys.items():
-        if key in cached:
-            summaries[pk] = cached[key]
-        else:
-            missing.append(pk)
+    summaries = {pk: cached[key] for pk, key in keys.items() if key in cached}
+    missing = [pk for pk in keys if pk not in summaries]
     if missing:
-        fresh = {pk: _summary(games) for pk, games in night_results(missing).items()}
+        fresh = stored_summaries(missing)
         cache.set_many({keys[pk]: fresh[pk] for pk in missing}, timeout=None)
         summaries.update(fresh)
     empty = NightSummary({}, {})
     return [(each.date.isoformat(), summaries.get(each.pk, empty)) for each in nights]
+
+
+_TALLY = ("played", "won", "points", "margin", "bids", "made")
+_FEATS = (
+    "featured",
+    "feat_made",
+    "best",
+    "sets",
+    "feat_won",
+    "streak_start",
+    "streak_best",
+    "streak_end",
+    "streak_clean",
+)
+
+
+def stored_summaries(nights: list[int]) -> dict[int, NightSummary]:
+    """The nights' summaries read from their rows: two queries."""
+    kept = NightProjection.objects.filter(night__in=nights)
+    rules = dict(kept.values_list("night", "rules"))
+    tallies: dict[int, dict[str, Tally]] = {pk: {} for pk in nights}
+    feats: dict[int, dict[str, Feats]] = {pk: {} for pk in nights}
+    rows = NightTally.objects.filter(night__in=nights).order_by("night", "player")
+    for night, player, *numbers in rows.values_list(
+        "night", "player", *_TALLY, *_FEATS
+    ):
+        pid = str(player)
+        tallies[night][pid] = Tally(*numbers[:6])
+        featured, made, best, sets, won, start, longest, end, clean = numbers[6:]
+        if featured:
+            streak = Streak(start, longest, end, clean)
+            feats[night][pid] = Feats(made, best, sets, won, streak)
+    return {
+        pk: NightSummary(
+            tallies[pk],
+            feats[pk],
+            {(p, n, o): games for p, n, o, games in rules.get(pk, [])},
+        )
+        for pk in nights
+    }
+
+
+def project_nights(
+    nights: Iterable[int], players: Collection[int] | None = None
+) -> None:
+    """Sum the nights' games again into their rows (``NightTally``), in
+    the caller's transaction (only the rows of ``players``, if given: a
+    game's change moves only its own players' numbers). Two writers of one
+    night take their turns on its ``NightProjection`` row, and the second
+    sums what the first wrote."""
+    nights = sorted(set(nights))
+    if not nights:
+        return
+    with transaction.atomic():
+        NightProjection.objects.bulk_create(
+            [NightProjection(night_id=pk, version="") for pk in nights],
+            ignore_conflicts=True,
+        )
+        locked = NightProjection.objects.select_for_update().filter(night__in=nights)
+        if "" in locked.order_by("night").values_list("version", flat=True):
+            players = None  # a night not summed yet: all of it
+        versions = night_versions(nights)
+        results = night_results(nights, players)
+        old = NightTally.objects.filter(night__in=nights)
+        if players is not None:
+            old = old.filter(player__in=players)
+        old.delete()
+        rows = []
+        for pk in nights:
+            summary = _summary(results[pk])
+            rows += _tally_rows(pk, results[pk], summary, players)
+            changed: dict[str, Any] = {
+                "version": versions[pk],
+                "revision": F("revision") + 1,
+            }
+            if players is None:  # a game's change leaves the rules as they were
+                rules = sorted(summary.rules.items())
+                changed["rules"] = [[*key, games] for key, games in rules]
+            NightProjection.objects.filter(night=pk).update(**changed)
+        NightTally.objects.bulk_create(rows)
+
+
+def game_row_moved(game: Game, was_finished: bool) -> None:
+    """An append moved ``game``'s row: a league game that is finished, or
+    was, gets its night summed again in the same transaction (a hand at a
+    game still being played changes no night's numbers)."""
+    if not (was_finished or game.finished):
+        return
+    seats = Seat.objects.filter(table__game=game)
+    found = list(seats.values_list("table__round__night", "player"))
+    if found:
+        project_nights([found[0][0]], {player for _, player in found})
+
+
+def _tally_rows(
+    night: int,
+    games: list[tuple[GameResult, GameRules]],
+    summary: NightSummary,
+    players: Collection[int] | None,
+) -> list[NightTally]:
+    sums: dict[str, Sums] = {}
+    for game, _ in games:
+        tallies = game_tallies(game)  # once a game, not once a seat
+        for seat, pid in enumerate(game.players):
+            mine = game.stats[seat] if seat < len(game.stats) else None
+            played = Played("", 0, 0, seat, game, mine=mine)
+            found = game_sums(pid, played, tallies)
+            if found is not None:
+                sums.setdefault(pid, Sums()).add(found[1])
+    rows = []
+    for pid, tally in summary.tallies.items():
+        if players is not None and int(pid) not in players:
+            continue  # summed over only some of its games
+        feats = summary.feats.get(pid)
+        featured = feats is not None
+        feats = feats or Feats()
+        kept = sums.get(pid, Sums())
+        rows.append(
+            NightTally(
+                night_id=night,
+                player_id=int(pid),
+                played=tally.played,
+                won=tally.won,
+                points=tally.points,
+                margin=tally.margin,
+                bids=tally.bids,
+                made=tally.made,
+                featured=featured,
+                feat_made=feats.made,
+                best=feats.best,
+                sets=feats.sets,
+                feat_won=feats.won,
+                streak_start=feats.streak.start,
+                streak_best=feats.streak.best,
+                streak_end=feats.streak.end,
+                streak_clean=feats.streak.clean,
+                conceded=kept.conceded,
+                bid_lines=kept.bids,
+                partners=kept.partners,
+                opponents=kept.opponents,
+            )
+        )
+    return rows
 
 
 def season_settings(season: Season) -> Settings:
@@ -320,8 +555,30 @@ def season_standings(season: Season) -> dict[str, object]:
 
 
 def season_rows(season: Season) -> list[dict[str, object]]:
-    """The season's standings rows alone (a player page shows one)."""
-    return season_view(season, "rows", partial(rows_of, season))
+    """The season's standings rows alone (a player page shows one, the
+    CSV file all): each player's nights summed by one aggregate query of
+    their rows, unless only their best nights count."""
+    if season.best_nights:
+        return season_view(season, "rows", partial(rows_of, season))
+    return season_view(season, "rows", lambda _, people: summed_rows(season, people))
+
+
+def summed_rows(season: Season, people: dict[str, Person]) -> list[dict[str, object]]:
+    """The season's standings rows (every night counted) from one aggregate
+    query of its nights' rows."""
+    sums = (
+        NightTally.objects.filter(night__season=season)
+        .values("player")
+        .annotate(nights=Count("pk"), **{name: Sum(name) for name in _TALLY})
+        .order_by()
+        .values_list("player", "nights", *_TALLY)
+    )
+    rows = []
+    for pid, nights, *numbers in sums:
+        tally = Tally(*numbers)
+        tally.nights = nights
+        rows.append(Row(people[str(pid)], tally))
+    return ranked_season(rows, season_settings(season))
 
 
 def rows_of(

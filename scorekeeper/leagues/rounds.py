@@ -23,6 +23,7 @@ from scorekeeper.gamelog import clean_text
 from scorekeeper.games import services
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.models import Change, Night, Round, Seat, Table
+from scorekeeper.leagues.results import project_nights
 from scorekeeper.leagues.seating import next_seating
 from scorekeeper.leagues.services import LeagueError, refuse_closed
 from scorekeeper.models import Game
@@ -63,6 +64,7 @@ def round_start(
         )
         new.sitting_out.set([int(pk) for pk in seating.sitting_out])
         _seat_tables(new, seating, rng, now)
+        project_nights([night.pk])  # its games' rules counted (the season's page)
     return new
 
 

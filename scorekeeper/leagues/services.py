@@ -30,6 +30,7 @@ from scorekeeper.leagues.models import (
     Table,
 )
 from scorekeeper.leagues.names import name_key, name_problem, tidy
+from scorekeeper.leagues.results import project_nights
 from scorekeeper.leagues.season import SeasonError, parse_settings
 from scorekeeper.models import new_token
 from scorekeeper.rules.errors import RulesError
@@ -152,6 +153,11 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
         if not Player.objects.filter(pk=merge.pk).exists():
             raise LeagueError(f"{merge.name} was merged already")
         _refuse_two_people(keep, merge)
+        moved = list(
+            Seat.objects.filter(player=merge)
+            .values_list("table__round__night", flat=True)
+            .distinct()
+        )
         Seat.objects.filter(player=merge).update(player=keep)
         for role in ("started", "substitute", "credited"):
             Substitution.objects.filter(**{role: merge}).update(**{role: keep})
@@ -171,6 +177,7 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
         League.objects.filter(pk=keep.league_id).update(
             roster_version=F("roster_version") + 1
         )
+        project_nights(moved)  # their games count for ``keep`` now
     return keep
 
 

@@ -201,6 +201,12 @@ def season_rows_from(
         for _, night in counted:
             tally.add(night)
         rows.append(Row(players[pid], tally))
+    return ranked_season(rows, settings)
+
+
+def ranked_season(rows: list[Row], settings: Settings) -> list[dict[str, object]]:
+    """The document's season rows of each player's summed tally (its
+    ``nights`` set): ranked once they have ``min_nights``."""
     qualified = [row for row in rows if row.tally.nights >= settings.min_nights]
     others = [row for row in rows if row.tally.nights < settings.min_nights]
     listed = ranked(qualified, settings.order)

@@ -11,7 +11,7 @@ breaks a tie, then the id, so the answer never depends on the order).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -80,42 +80,100 @@ class PlayerStats:
         ]
 
 
+@dataclass
+class Sums:
+    """What a player's numbers add up from, over some of their games (a
+    night's are kept as a row, ``NightTally``): every field sums."""
+
+    games: int = 0  # finished
+    won: int = 0
+    margin: int = 0
+    bids: dict[str, list[int]] = field(default_factory=dict)  # bid: [bid, made]
+    sets: int = 0
+    conceded: int = 0
+    partners: dict[str, list[int]] = field(default_factory=dict)  # id: [games, won]
+    opponents: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, other: Sums) -> None:
+        self.games += other.games
+        self.won += other.won
+        self.margin += other.margin
+        self.sets += other.sets
+        self.conceded += other.conceded
+        for mine, theirs in (
+            (self.bids, other.bids),
+            (self.partners, other.partners),
+            (self.opponents, other.opponents),
+        ):
+            for key, (first, second) in theirs.items():
+                line = mine.setdefault(key, [0, 0])
+                line[0] += first
+                line[1] += second
+
+
+def game_sums(
+    me: str, played: Played, tallies: Mapping[str, Tally] | None = None
+) -> tuple[Tally, Sums] | None:
+    """``me``'s tally and sums of one game (None while it is unfinished);
+    ``tallies``: the game's ``game_tallies``, if known already."""
+    game, seat = played.game, played.seat
+    tally = (game_tallies(game) if tallies is None else tallies).get(me)
+    if tally is None:
+        return None
+    sums = Sums(games=1, won=tally.won, margin=tally.margin)
+    mine = played.mine
+    if mine is not None:
+        sums.bids = {bid: [count, made] for bid, (count, made) in mine["bids"].items()}
+        sums.sets = mine["sets"]
+        sums.conceded = mine["conceded"]
+    side = game.sides[seat]
+    for other, pid in enumerate(game.players):
+        if other == seat:
+            continue
+        pairs = sums.partners if game.sides[other] == side else sums.opponents
+        pairing = pairs.setdefault(pid, [0, 0])
+        pairing[0] += 1
+        pairing[1] += tally.won
+    return tally, sums
+
+
 def player_stats(me: str, games: Sequence[Played]) -> PlayerStats:
     """``me``'s numbers over ``games`` (in the order they were played)."""
-    stats = PlayerStats()
-    partners: dict[str, Pairing] = {}
-    opponents: dict[str, Pairing] = {}
-    nights: dict[str, Tally] = {}
+    nights: dict[str, tuple[Tally, Sums]] = {}
     for played in games:
-        game, seat = played.game, played.seat
-        tally = game_tallies(game).get(me)
-        if tally is None:
+        found = game_sums(me, played)
+        if found is None:
             continue  # unfinished
-        nights.setdefault(played.night, Tally()).add(tally)
-        stats.games += 1
-        stats.won += tally.won
-        stats.margin += tally.margin
-        mine = played.mine
-        if mine is not None:
-            for bid, (count, made) in mine["bids"].items():
-                line = stats.bids.setdefault(bid, [0, 0])
-                line[0] += count
-                line[1] += made
-            stats.sets += mine["sets"]
-            stats.conceded += mine["conceded"]
-        side = game.sides[seat]
-        for other, pid in enumerate(game.players):
-            if other == seat:
-                continue
-            pairs = partners if game.sides[other] == side else opponents
-            pairing = pairs.setdefault(pid, Pairing(pid))
-            pairing.games += 1
-            pairing.won += tally.won
-    stats.nights = len(nights)
-    stats.by_night = list(nights.items())
-    stats.partner = _pick(partners, best=True)
-    stats.opponent = _pick(opponents, best=False)
-    return stats
+        tally, sums = nights.setdefault(played.night, (Tally(), Sums()))
+        tally.add(found[0])
+        sums.add(found[1])
+    return stats_of(list(nights.items()))
+
+
+def stats_of(nights: Sequence[tuple[str, tuple[Tally, Sums]]]) -> PlayerStats:
+    """A player's numbers from each night's tally and sums (in date order;
+    two nights of one date count as one, as a player's page shows them)."""
+    total = Sums()
+    by_night: dict[str, Tally] = {}
+    for day, (tally, sums) in nights:
+        total.add(sums)
+        by_night.setdefault(day, Tally()).add(tally)
+    return PlayerStats(
+        games=total.games,
+        nights=len(by_night),
+        won=total.won,
+        margin=total.margin,
+        bids=total.bids,
+        sets=total.sets,
+        conceded=total.conceded,
+        partner=_pick(_pairings(total.partners), best=True),
+        opponent=_pick(_pairings(total.opponents), best=False),
+        by_night=list(by_night.items()),
+    )
+
+
+def _pairings(counts: dict[str, list[int]]) -> dict[str, Pairing]:
+    return {pid: Pairing(pid, games, won) for pid, (games, won) in counts.items()}
 
 
 def _pick(pairings: dict[str, Pairing], *, best: bool) -> Pairing | None:

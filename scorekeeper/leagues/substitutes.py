@@ -39,6 +39,7 @@ from scorekeeper.leagues.models import (
     Substitution,
     Table,
 )
+from scorekeeper.leagues.results import project_nights
 from scorekeeper.leagues.services import LeagueError
 from scorekeeper.models import Game
 
@@ -78,6 +79,7 @@ def seat_substitute(
             _credit(seat, credited, night.season.league_id)
             note = seat_note(started.name, substitute.name, from_hand, credited.name)
             Game.objects.filter(pk=game.pk).update(seat_notes=[*game.seat_notes, note])
+            project_nights([night.pk])  # the game counts for the credited one
     except IntegrityError:  # another organizer's substitute came first
         raise LeagueError(
             f"{started.name}'s seat already has a substitute: one a seat"
