@@ -164,12 +164,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Give Redis a memory limit and an eviction policy (maxmemory-policy
 # allkeys-lru): entries are never deleted, old versions just go unread.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
-CACHES: dict[str, dict[str, Any]] = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
-    }
+LOCAL_CACHE: dict[str, Any] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "OPTIONS": {"MAX_ENTRIES": 2000},
 }
+CACHES: dict[str, dict[str, Any]] = {"default": LOCAL_CACHE}
 if REDIS_URL:
     CACHES["default"] = {
         "BACKEND": "scorekeeper.web.shared.SharedCache",

@@ -14,12 +14,7 @@ os.environ.setdefault("DB_POOL_MAX", "0")
 from config.settings_local import *  # noqa: E402, F403
 
 REDIS_URL = ""
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
-    }
-}
+CACHES = {"default": LOCAL_CACHE}  # noqa: F405
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

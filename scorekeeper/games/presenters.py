@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -203,11 +203,22 @@ def auction_text(seats: tuple[str, ...], hand: Hand) -> str:
     return ", ".join(f"{seats[seat]} {bid_label(call)}" for seat, call in hand.auction)
 
 
-def history(board: Scoreboard, log: GameLog) -> list[HistoryRow]:
-    """Each hand, newest first, with the corrections that touched it."""
+def history(
+    board: Scoreboard,
+    log: GameLog,
+    named: Callable[[HandResult], Scoreboard] | None = None,
+) -> list[HistoryRow]:
+    """Each hand, newest first, with the corrections that touched it;
+    ``named``: the board as it names a hand's players (who played it, when
+    a seat changed hands mid-game), else ``board``'s seats."""
     changes = _corrections(log)
     rows = [
-        history_row(board, result, changes.get(result.target)) for result in board.hands
+        history_row(
+            board if named is None else named(result),
+            result,
+            changes.get(result.target),
+        )
+        for result in board.hands
     ]
     rows.reverse()
     return rows

@@ -65,9 +65,7 @@ def names_at(
 
 def board_now(board: Scoreboard, changes: Sequence[Takeover]) -> Scoreboard:
     """The board named by who plays the next hand (the score is the seats')."""
-    if not changes:
-        return board
-    return board._replace(seats=names_at(board.seats, changes, len(board.rows) + 1))
+    return board_at(board, changes, len(board.rows) + 1)
 
 
 def board_at(board: Scoreboard, changes: Sequence[Takeover], hand: int) -> Scoreboard:
@@ -83,14 +81,9 @@ def history(
     """The history (newest first), each hand named by who played it."""
     if not changes:
         return presenters.history(board, log)
-    named: dict[tuple[str, ...], list[presenters.HistoryRow]] = {}
-    rows = []
-    for n, result in enumerate(reversed(board.hands)):
-        names = names_at(board.seats, changes, result.number)
-        if names not in named:
-            named[names] = presenters.history(board._replace(seats=names), log)
-        rows.append(named[names][n])
-    return rows
+    return presenters.history(
+        board, log, lambda result: board_at(board, changes, result.number)
+    )
 
 
 def history_row(

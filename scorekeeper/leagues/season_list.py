@@ -48,8 +48,8 @@ def rules_line(season: Season, played: Iterable[Rules]) -> str:
     under others, the games' own when they all share one, else the presets
     and seat counts its games mix."""
     kinds = set(played)
-    own = (season.preset, season.seats, _sorted(season.overrides))
-    if kinds <= {own} or len(kinds) == 1:
+    if len(kinds) <= 1:
+        own = (season.preset, season.seats, _sorted(season.overrides))
         preset, seats, house = kinds.pop() if kinds else own
         limit = json.loads(house).get("hand_limit")
         return f"{preset}, {seats} seats" + (f", {limit} hands a game" if limit else "")

@@ -91,6 +91,25 @@ class Outage:
         return result
 
 
+def _forgiving(name: str, fallback: Callable[..., Any]) -> Callable[..., Any]:
+    """Django's Redis client's method ``name``, answering ``fallback`` (of
+    the same arguments) while Redis is gone."""
+    method = getattr(RedisCacheClient, name)
+
+    def forgiving(self: _ForgivingClient, *args: Any) -> Any:
+        return self.outage.call(lambda: method(self, *args), lambda: fallback(*args))
+
+    return forgiving
+
+
+def _no(*args: Any) -> bool:
+    return False
+
+
+def _nothing(*args: Any) -> None:
+    return None
+
+
 class _ForgivingClient(RedisCacheClient):
     """Django's Redis cache client; a Redis fault is a miss (reads) or
     nothing done (writes)."""
@@ -99,57 +118,16 @@ class _ForgivingClient(RedisCacheClient):
         super().__init__(servers, **{**CONNECTION_OPTIONS, **options})
         self.outage = Outage("cache")
 
-    def add(self, key: Any, value: Any, timeout: Any) -> bool:
-        return self.outage.call(
-            lambda: super(_ForgivingClient, self).add(key, value, timeout),
-            lambda: False,
-        )
-
-    def get(self, key: Any, default: Any) -> Any:
-        return self.outage.call(
-            lambda: super(_ForgivingClient, self).get(key, default), lambda: default
-        )
-
-    def set(self, key: Any, value: Any, timeout: Any) -> None:
-        self.outage.call(
-            lambda: super(_ForgivingClient, self).set(key, value, timeout), lambda: None
-        )
-
-    def touch(self, key: Any, timeout: Any) -> bool:
-        return self.outage.call(
-            lambda: super(_ForgivingClient, self).touch(key, timeout), lambda: False
-        )
-
-    def delete(self, key: Any) -> bool:
-        return self.outage.call(
-            lambda: super(_ForgivingClient, self).delete(key), lambda: False
-        )
-
-    def get_many(self, keys: Any) -> Any:
-        return self.outage.call(
-            lambda: super(_ForgivingClient, self).get_many(keys), dict
-        )
-
-    def has_key(self, key: Any) -> bool:
-        return self.outage.call(
-            lambda: super(_ForgivingClient, self).has_key(key), lambda: False
-        )
-
-    def set_many(self, data: Any, timeout: Any) -> None:
-        self.outage.call(
-            lambda: super(_ForgivingClient, self).set_many(data, timeout), lambda: None
-        )
-
-    def delete_many(self, keys: Any) -> None:
-        self.outage.call(
-            lambda: super(_ForgivingClient, self).delete_many(keys), lambda: None
-        )
-
-    def clear(self) -> bool:
-        return self.outage.call(
-            lambda: super(_ForgivingClient, self).clear(), lambda: False
-        )
-
+    get = _forgiving("get", lambda key, default: default)
+    get_many = _forgiving("get_many", lambda keys: {})
+    has_key = _forgiving("has_key", _no)
+    add = _forgiving("add", _no)
+    touch = _forgiving("touch", _no)
+    delete = _forgiving("delete", _no)
+    clear = _forgiving("clear", _no)
+    set = _forgiving("set", _nothing)
+    set_many = _forgiving("set_many", _nothing)
+    delete_many = _forgiving("delete_many", _nothing)
     # incr is left to fail: a caller that counts on it must know (the app
     # counts its rate limits in RedisCounts, not through the cache).
 
