@@ -33,12 +33,14 @@ T = TypeVar("T")
 RETRY_SECONDS = 2.0
 
 # A cache that answers slowly is worse than none: a request waits at most
-# this long for Redis, and a failed command is not retried (the next
-# request tries again).
+# this long for Redis. A failed command is tried once more on a new
+# connection, at once: after Redis restarts, every pooled connection is
+# dead, and without it each worker's first command would fail and send
+# its next two seconds of counts to the server's own file.
 CONNECTION_OPTIONS: dict[str, Any] = {
     "socket_connect_timeout": 0.25,
     "socket_timeout": 0.5,
-    "retry": Retry(NoBackoff(), 0),
+    "retry": Retry(NoBackoff(), 1),
     "health_check_interval": 30,
 }
 

@@ -42,9 +42,10 @@ def cluster() -> Iterator[Cluster]:
         yield running
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def nights(cluster: Cluster) -> list[dict[str, Any]]:
-    """Four clubs' nights, two tables each."""
+    """Four clubs' nights, two tables each, new for each test (pytest-randomly
+    runs them in any order: no test finds another's hands)."""
     return cluster.seed(4, 2)
 
 
@@ -330,7 +331,8 @@ def test_when_redis_stops_mid_night_the_servers_carry_on_and_say_so_once(
 def test_stopping_server_a_mid_night_loses_no_acknowledged_save(
     cluster: Cluster, nights: list[dict[str, Any]]
 ) -> None:
-    """The last test: it stops server A. Every table saves hands through
+    """It stops server A (and starts it again at the end, for the tests
+    that pytest-randomly runs after it). Every table saves hands through
     nginx, one every 0.15 s or so; A is killed mid-way; a phone whose
     save got no answer saves the same hand again (the same event id: a
     repeat is stored once). Every hand a phone was told was saved is in
@@ -383,12 +385,15 @@ def test_stopping_server_a_mid_night_loses_no_acknowledged_save(
     for player in players:
         player.start()
     time.sleep(3)
-    cluster.servers[0].stop(signal.SIGKILL)  # mid-request, without warning
-    a_stopped.set()
-    time.sleep(5)
-    stop.set()
-    for player in players:
-        player.join()
+    try:
+        cluster.servers[0].stop(signal.SIGKILL)  # mid-request, without warning
+        a_stopped.set()
+        time.sleep(5)
+    finally:
+        stop.set()
+        for player in players:
+            player.join()
+        cluster.servers[0].start()  # the same port: nginx finds it again
     assert failures == []
     server_b = cluster.servers[1].url
     for table in tables:
