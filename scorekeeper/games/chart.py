@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorekeeper.web.numbers import signed
+
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 22
 # Told apart by dash as well as colour, for colour-blind players.
@@ -34,7 +36,7 @@ class Line:
 
     @property
     def shown(self) -> str:
-        return _signed(self.total)
+        return signed(self.total)
 
 
 @dataclass(frozen=True)
@@ -97,14 +99,10 @@ def score_chart(
         )
     y_ticks: list[Tick] = []
     for value in (target, 0, low):  # the lowest gives way if it would touch
-        tick = Tick(y(value), _signed(value))
+        tick = Tick(y(value), signed(value))
         if all(abs(tick.at - kept.at) >= MIN_GAP for kept in y_ticks):
             y_ticks.append(tick)
     y_ticks.sort(key=lambda tick: -tick.at)
     step = max(1, -(-hands // 6))  # at most about 7 hand numbers along the bottom
     x_ticks = [Tick(x(hand), str(hand)) for hand in range(0, hands + 1, step)]
     return Chart(lines, y_ticks, x_ticks, y(target), target, hands)
-
-
-def _signed(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)

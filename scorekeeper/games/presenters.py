@@ -29,6 +29,7 @@ from scorekeeper.rules.explain import explain_hand, explain_status
 from scorekeeper.rules.explain import status_rule as explain_status_rule
 from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import Variant, find_variant
+from scorekeeper.web.numbers import signed
 
 TRUMP_LABELS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
@@ -50,11 +51,6 @@ def true_minus(text: str) -> str:
     return _MINUS.sub("−", text)
 
 
-def points(value: int) -> str:
-    """A score as it is read aloud: a true minus sign for negatives."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
 @dataclass(frozen=True)
 class Side:
     name: str
@@ -65,7 +61,7 @@ class Side:
 
     @property
     def shown(self) -> str:
-        return points(self.total)
+        return signed(self.total)
 
 
 @dataclass(frozen=True)
@@ -91,7 +87,7 @@ class HistoryRow:
 
     @property
     def totals(self) -> str:
-        return " – ".join(points(total) for total in self.result.totals)
+        return " – ".join(signed(total) for total in self.result.totals)
 
 
 @dataclass(frozen=True)
@@ -189,7 +185,7 @@ def history_row(
         result,
         board.seats[result.dealer],
         hand_summary(board.variant, board.seats, result.hand),
-        [f"+{delta}" if delta >= 0 else points(delta) for delta in result.deltas],
+        [signed(delta, plus=True) for delta in result.deltas],
         true_minus(explain_hand(board, result)),
         changes or [],
         auction_text(board.seats, result.hand),
@@ -374,7 +370,7 @@ def chart(board: Scoreboard) -> Chart | None:
 def saved_line(board: Scoreboard) -> str:
     """ "Hand 7 saved: Ann & Cat 31, Bob & Dan 18." after a save."""
     totals = ", ".join(
-        f"{name} {points(total)}"
+        f"{name} {signed(total)}"
         for name, total in zip(board.side_names, board.totals, strict=True)
     )
     return f"Hand {len(board.rows)} saved: {totals}."
@@ -400,7 +396,7 @@ def game_card(game: Game) -> GameCard:
     names = side_names(find_variant(game.preset, len(seats)), seats)
     totals = list(game.totals) or [0] * len(names)
     score = " – ".join(
-        f"{name} {points(total)}" for name, total in zip(names, totals, strict=False)
+        f"{name} {signed(total)}" for name, total in zip(names, totals, strict=False)
     )
     players = ", ".join(seats)
     return GameCard(
@@ -419,7 +415,7 @@ def leaders_line(board: Scoreboard) -> str:
     """Who would win if the game ended now: "Ann & Cat (31)"."""
     top = max(board.totals)
     return " and ".join(
-        f"{name} ({points(total)})"
+        f"{name} ({signed(total)})"
         for name, total in zip(board.side_names, board.totals, strict=True)
         if total == top
     )

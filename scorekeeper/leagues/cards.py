@@ -35,7 +35,7 @@ from scorekeeper.eventstore import (
 )
 from scorekeeper.gamelog import GameLog, game_variant, parse_entry, replay_log
 from scorekeeper.games import services
-from scorekeeper.games.presenters import bid_label, hand_summary, points, sentence
+from scorekeeper.games.presenters import bid_label, hand_summary, sentence
 from scorekeeper.leagues.card_rows import (
     Entry,
     RowError,
@@ -50,6 +50,7 @@ from scorekeeper.models import Game, GameEvent
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import Hand, HandRecorded
 from scorekeeper.rules.referee import turn_of
+from scorekeeper.web.numbers import signed
 
 PLANNED_HANDS = 16  # a card's hands when the season sets no hand limit
 PLAY_ON = 4  # rows beyond a hand limit: a tie there may play on
@@ -300,7 +301,7 @@ def _card(table: Table, board: Scoreboard, subs: dict[int, Substituted]) -> Card
             for seat, key in enumerate(keys(list(names)))
         ],
         sides=sides,
-        totals=[points(total) for total in board.totals],
+        totals=[signed(total) for total in board.totals],
         recorded=[
             f"{result.number}. {hand_summary(variant, names, result.hand)}"
             for result in board.hands

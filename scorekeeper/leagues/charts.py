@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.games.chart import HEIGHT, LEFT, RIGHT, WIDTH, Plot
+from scorekeeper.web.numbers import signed
 
 MAX_DOTS = 40  # beyond this many points a line carries no dots
 
@@ -87,4 +88,4 @@ def _scale(low: float, high: float) -> tuple[float, float, float]:
 
 
 def _number(value: float) -> str:
-    return f"{value:.1f}".removesuffix(".0")
+    return signed(value, places=1).removesuffix(".0")

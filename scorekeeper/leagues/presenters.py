@@ -15,7 +15,6 @@ from django.core.cache import cache
 from django.db.models import Count
 from django.template.defaultfilters import pluralize
 
-from scorekeeper.games.presenters import points
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.awards import awards, joined
 from scorekeeper.leagues.charts import Chart, line_chart
@@ -45,6 +44,7 @@ from scorekeeper.leagues.seating import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, stats_of
 from scorekeeper.leagues.substitutes import night_substitutions
+from scorekeeper.web.numbers import signed
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def _season_ratings(season: Season, players: list[str]) -> list[dict[str, Any]]:
         {
             "rank": rank,
             "player": player,
-            "ordinal": f"{skill.ordinal:.1f}",
+            "ordinal": signed(skill.ordinal, places=1),
             "sigma": f"{skill.sigma:.1f}",
         }
         for rank, (skill, player) in enumerate(skills, start=1)
@@ -348,7 +348,7 @@ def _rating(player: Player) -> str:
     if player.mu is None or player.sigma is None:
         return ""
     skill = Skill(player.mu, player.sigma)
-    return f"{skill.ordinal:.1f} (± {skill.sigma:.1f})"
+    return f"{signed(skill.ordinal, places=1)} (± {skill.sigma:.1f})"
 
 
 def _pct(rate: Fraction | None) -> str:
@@ -356,7 +356,7 @@ def _pct(rate: Fraction | None) -> str:
 
 
 def _average(value: Fraction | None) -> str:
-    return f"{float(value):+.1f}" if value is not None else "–"
+    return signed(value, places=1, plus=True) if value is not None else "–"
 
 
 def _short(day: str) -> str:
@@ -386,7 +386,7 @@ def _game_line(played: Played, names: dict[int, str]) -> dict[str, Any]:
         if game.sides[other] != side
     ]
     totals = list(game.totals)
-    others = ", ".join(points(t) for other, t in enumerate(totals) if other != side)
+    others = ", ".join(signed(t) for other, t in enumerate(totals) if other != side)
     result = "unfinished"
     if game.finished:
         result = "won" if side in game.winners else "lost"
@@ -396,6 +396,6 @@ def _game_line(played: Played, names: dict[int, str]) -> dict[str, Any]:
         "table": played.table,
         "partners": ", ".join(partners),
         "opponents": ", ".join(opponents),
-        "score": f"{points(totals[side])} to {others}",
+        "score": f"{signed(totals[side])} to {others}",
         "result": result,
     }

@@ -14,12 +14,12 @@ from django.db.models import Prefetch
 from django.urls import reverse
 
 from scorekeeper.gamelog import game_variant
-from scorekeeper.games.presenters import points
 from scorekeeper.leagues.live import Attention, attention
 from scorekeeper.leagues.models import Night, Round, Seat, Table
 from scorekeeper.leagues.substitutes import Substituted
 from scorekeeper.models import GameEvent
 from scorekeeper.rules.referee import turn_of
+from scorekeeper.web.numbers import signed
 from scorekeeper.web.qr import qr_code
 
 
@@ -53,7 +53,7 @@ class TableView:
         and desk mark it)."""
         won, totals = set(self.winners_sides), self.table.game.totals
         return [
-            {"names": s, "won": i in won, "score": points(totals[i] if totals else 0)}
+            {"names": s, "won": i in won, "score": signed(totals[i] if totals else 0)}
             for i, s in enumerate(self.sides)
         ]
 
@@ -67,11 +67,6 @@ class TableView:
         if len(self.winners_sides) == len(self.sides):
             return "level: every side shares the win"
         return f"{self.winners} won"
-
-    @property
-    def short_score(self) -> str:
-        """The score in a narrow column: "32 – 18", "12 – −6" (thin spaces)."""
-        return "\u2009–\u2009".join(points(total) for total in self.table.game.totals)
 
     @property
     def three_handed(self) -> bool:
@@ -127,7 +122,7 @@ def table_view(
         names=names,
         sides=sides,
         hands=game.hands_played,
-        score=" to ".join(points(total) for total in game.totals),
+        score=" to ".join(signed(total) for total in game.totals),
         finished=game.finished,
         called=called,
         winners=", ".join(sides[side] for side in sorted(game.winners)),

@@ -1,0 +1,15 @@
+"""``{{ total|signed }}``: a number as every page prints it, a true minus
+sign for a negative (``scorekeeper.web.numbers``)."""
+
+from __future__ import annotations
+
+from django import template
+
+from scorekeeper.web import numbers
+
+register = template.Library()
+
+
+@register.filter
+def signed(value: int) -> str:
+    return numbers.signed(value)
