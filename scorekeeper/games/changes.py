@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.eventstore import Appended, Busy, Conflict, IdTaken, Refused, load
 from scorekeeper.gamelog import GameLog, replay_log
-from scorekeeper.games import presenters, services
+from scorekeeper.games import presenters, seat_players, services
 from scorekeeper.games.forms import (
     HandForm,
     VoidForm,
@@ -260,12 +260,20 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
             "Nothing was voided.", "The game goes on."
         )
         error = Refusal(problem)
+    return _end_page(request, game, board, form, error)
+
+
+def _end_page(
+    request: HttpRequest, game: Game, board: Scoreboard, form: VoidForm, error: Refusal
+) -> HttpResponse:
+    """The confirmation, naming the sides by who plays now (a substitute too)."""
+    named = seat_players.board_now(board, seat_players.takeovers(game))
     context = {
         "game": game,
         "form": form,
         "error": error,
-        "sides": presenters.sides(board),
-        "leaders": presenters.leaders_line(board),
+        "sides": presenters.sides(named),
+        "leaders": presenters.leaders_line(named),
     }
     return render(request, "games/game_end.html", context, status=422 if error else 200)
 
