@@ -1,7 +1,8 @@
 """Issue 19, "Substitutes", in Chromium at 360x740: a player leaves after
 hand 2; the organizer seats the player sitting out from hand 3, the game
 counting for the substitute; the night's page, the game's page and the
-substitute's page say who played which hands. axe checks every page."""
+substitute's page say who played which hands, and "End the game?" names
+who plays now. axe checks every page."""
 
 from __future__ import annotations
 
@@ -88,6 +89,13 @@ def test_a_substitute_from_hand_3_on_a_phone(
     expect(bidders.get_by_label(sitting.name, exact=True)).to_have_count(1)
     expect(bidders.get_by_label(leaver.name, exact=True)).to_have_count(0)
     looker.look("game")
+
+    # Ending it now would name the sides by who plays now, too.
+    page.goto(f"{url}/games/{table.game_id}/end")
+    totals = page.locator(".end-totals")
+    expect(totals).to_contain_text(sitting.name)
+    expect(totals).not_to_contain_text(leaver.name)
+    looker.look("end")
 
     # The game finishes; it counts for the substitute.
     play_out(Game.objects.get(pk=table.game_id))

@@ -1,7 +1,9 @@
 """The TV across the room at 1280x720: a score with a negative total reads
 as each side's own number beside its players (not "12 – −6"), and names
 with marks above and below their letters (Đặng, Zoë, Ångström) are drawn
-whole, not clipped at the top or the bottom of their line."""
+whole, not clipped at the top or the bottom of their line. The standings
+there and on the desk (a phone) print negatives with a true minus, and the
+desk says the score in words ("12 to −6")."""
 
 from __future__ import annotations
 
@@ -97,4 +99,20 @@ def test_the_tv_shows_each_sides_score_and_whole_accented_names(
         ink = side.evaluate(INK)
         assert ink["top"] >= 0 and ink["bottom"] >= 0, ink
         assert ink["across"] == (LONG in ink["name"]), ink  # the long one ends in …
+    _minus_signs_only(tv.locator("#tv-standings").inner_text())
+
+    # The desk on the organizer's phone: the score in words, the same signs.
+    desk = new_screen(browser, contexts)
+    sign_in(desk, live_server.url, "maria", PASSWORD)
+    desk.goto(f"{live_server.url}/nights/{night.pk}/desk")
+    expect(desk.locator(f"#table-{table.pk} .desk-score")).to_have_text(
+        " to ".join(shown)
+    )
+    _minus_signs_only(desk.locator("#desk-standings").inner_text())
+    Looker(desk, "tv-legibility-desk").look("desk")
     assert console_errors == []
+
+
+def _minus_signs_only(text: str) -> None:
+    """Some number below zero, each with a true minus, none with "-"."""
+    assert "−" in text and not re.search(r"(?<![\w.-])-\d", text), text
