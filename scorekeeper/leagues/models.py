@@ -275,6 +275,9 @@ class NightProjection(models.Model):
     version = models.CharField(max_length=120)
     # Counts the times they were summed (a cache keys on it with ``version``).
     revision = models.PositiveIntegerField(default=0)
+    # The revision the league's ratings last took in (``rated_games``): a
+    # night whose revision moved past it has games to compare and re-rate.
+    rated = models.PositiveIntegerField(default=0)
     # [[preset, seats, house rules as JSON text, games], ...]
     rules = models.JSONField(default=list)
 

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count
+from django.db.models import Count, Sum
 from django.template.defaultfilters import pluralize
 
 from scorekeeper.leagues import schedule
@@ -272,9 +272,13 @@ class PlayerNumbers:
 
 def player_numbers(player: Player, *, every_game: bool = False) -> PlayerNumbers:
     """The player's numbers, cached under the league's rated version, which
-    changes with any change to any of its games (``ratings_refresh`` has
-    just brought it up to date); names are put in when the page is shown."""
-    key = f"player:{player.pk}:{every_game}:{player.league.rated_version}"
+    changes with any change to any of its finished games (``ratings_refresh``
+    has just brought it up to date), and under how many games the player
+    sat in and how long their logs are (a hand at a game still being played
+    shows in its list); names are put in when the page is shown."""
+    sat_in = player.seats.aggregate(games=Count("pk"), seq=Sum("table__game__last_seq"))
+    mine = f"{sat_in['games']}:{sat_in['seq']}"
+    key = f"player:{player.pk}:{every_game}:{player.league.rated_version}:{mine}"
     found: PlayerNumbers | None = cache.get(key)
     if found is None:
         played = player_results(player, None if every_game else RECENT_GAMES)

@@ -2,29 +2,40 @@
 in the order played (night, round, table), rated by ``ratings.rate``.
 
 The stored ratings are a projection of the games' logs. ``ratings_refresh``
-brings them up to date: when nothing changed (one aggregate query says so)
-it does nothing; when a game changed or a game was added, it redoes the
-ratings from the first game that differs, on from the ratings just before
-it; after a merge of two players it redoes them all. ``rebuild=True``
-redoes them all from scratch, and equals the running result.
+brings them up to date: when no night's tallies moved (one small query of
+the nights' revisions says so) it does nothing; otherwise it compares the
+rated games with the games as they stand from the first night that moved
+on, and redoes the ratings from the first game that differs (a game
+changed, added, or credited to another player), on from the ratings just
+before it. ``rebuild=True`` redoes them all from scratch, and equals the
+running result.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from uuid import UUID
 
-from django.db import transaction
-from django.db.models import Count, F, Min, Q, Sum, TextField
+from django.db import connection, transaction
+from django.db.models import F, Min, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
-from scorekeeper.leagues.models import League, Player, Rating, Seat, Table
+from scorekeeper.leagues.models import (
+    League,
+    Night,
+    NightProjection,
+    Player,
+    Rating,
+    Seat,
+    Table,
+)
 from scorekeeper.leagues.ratings import Rated, Skill, rate
-from scorekeeper.leagues.results import sides_of
+from scorekeeper.leagues.results import project_nights, sides_of
 
 logger = logging.getLogger(__name__)
 
@@ -43,41 +54,60 @@ def _order(day: date, season: int, round: int, table: int) -> str:
     return f"{day.isoformat()}:{season:010d}:{round:05d}:{table:05d}"
 
 
-class _Version(NamedTuple):
-    """What the ratings read of the league's games now; its text changes
-    whenever any of it changes: every append to any of the league's games
-    adds to the sum of their logs' lengths."""
+class _Night(NamedTuple):
+    """A night of the league as its ratings see it: where its games start
+    in the league's order, its tallies' revision (which moves with every
+    change to its finished games, in the change's transaction) and the
+    revision the ratings last took in."""
 
-    games: int
-    finished: int
-    seq: int
-    roster: int
-
-    def __str__(self) -> str:
-        return f"{self.games}:{self.finished}:{self.seq}:{self.roster}"
+    pk: int
+    start: str
+    revision: int
+    rated: int
 
 
-def _version(league: League) -> _Version:
-    found = Table.objects.filter(round__night__season__league=league).aggregate(
-        games=Count("pk"),
-        finished=Count("pk", filter=Q(game__finished=True)),
-        seq=Sum("game__last_seq"),
+def _nights(league: League) -> list[_Night]:
+    """The league's nights, one query (a night never summed is summed
+    first, as the season's page would)."""
+    rows = Night.objects.filter(season__league=league).values_list(
+        "pk", "date", "season", "projection__revision", "projection__rated"
     )
-    return _Version(
-        found["games"], found["finished"], found["seq"] or 0, league.roster_version
-    )
+    nights = [
+        _Night(pk, _order(day, season, 0, 0), revision, rated)
+        for pk, day, season, revision, rated in rows
+    ]
+    missing = [night.pk for night in nights if night.revision is None]
+    if missing:
+        project_nights(missing)
+        return _nights(league)
+    return nights
+
+
+def _version(league: League, nights: list[_Night]) -> str:
+    """What the ratings read of the league's games, as text that changes
+    whenever any of it changes: each night's revision and the roster."""
+    marks = ",".join(f"{night.pk}.{night.revision}" for night in sorted(nights))
+    digest = hashlib.sha256(marks.encode()).hexdigest()[:32]
+    return f"{digest}:{league.roster_version}"
 
 
 _PLACE = ("round__night__date", "round__night__season", "round__number", "number")
 
 
-def _finished_games(league: League, since: str = "") -> list[_Game]:
+def _tables_from(nights: list[_Night], since: str) -> QuerySet[Table]:
+    """The league's tables from the place ``since`` on, finished or not,
+    found by their nights: SQLite, told to find the league's finished
+    games, starts from every finished game of every league, once a night
+    (8 ms for the 16 games of a night's last round), where a night's
+    rounds give its tables at once (0.4 ms)."""
+    ids = [night.pk for night in nights if night.start[:21] >= since[:21]]
+    tables = Table.objects.filter(round__night__in=ids)
+    return tables.filter(_from_place(since)) if since else tables
+
+
+def _finished_games(nights: list[_Night], since: str = "") -> list[_Game]:
     """The league's finished games in order, from the place ``since`` on."""
-    tables = Table.objects.filter(
-        round__night__season__league=league, game__finished=True
-    ).order_by(*_PLACE)
-    if since:
-        tables = tables.filter(round__night__date__gte=since[:10])
+    tables = _tables_from(nights, since).order_by(*_PLACE, "pk")
     seated: dict[int, list[int]] = defaultdict(list)
     seats = Seat.objects.filter(table__in=tables).order_by("table", "position")
     for table_id, player_id in seats.values_list("table", "player"):
@@ -85,6 +115,7 @@ def _finished_games(league: League, since: str = "") -> list[_Game]:
     games = []
     for (
         table_id,
+        finished,
         game_id,
         seq,
         winners,
@@ -93,6 +124,7 @@ def _finished_games(league: League, since: str = "") -> list[_Game]:
         *place,
     ) in tables.annotate(rules=Cast("game__overrides", TextField())).values_list(
         "pk",
+        "game__finished",
         "game",
         "game__last_seq",
         "game__winners",
@@ -101,7 +133,7 @@ def _finished_games(league: League, since: str = "") -> list[_Game]:
         *_PLACE,
     ):
         order = _order(*place)
-        if order < since:
+        if not finished or order < since:
             continue
         players = tuple(seated[table_id])
         rated = Rated(
@@ -113,47 +145,36 @@ def _finished_games(league: League, since: str = "") -> list[_Game]:
     return games
 
 
-def _first_change(league: League, rated_roster: int, finished: int) -> str | None:
-    """The place of the first game whose rating must be redone: a rated
-    game that changed (its log grew, or it is no longer finished or in the
-    league) or a finished game not rated yet; "" for all of them (after a
-    merge); None when nothing rated changes. ``finished``: how many of the
-    league's games are finished now (when every rated game is unchanged
-    and there are as many, none is new)."""
-    if league.roster_version != rated_roster:
-        return ""
-    rated = Rating.objects.filter(league=league)
-    stale = Q(game__finished=False) | ~Q(seq=F("game__last_seq")) | Q(game__table=None)
-    found = rated.aggregate(
-        first=Min("order", filter=stale),
-        # Rated games still finished and in the league: as many as it has
-        # finished games, and no finished game waits to be rated.
-        kept=Count("pk", filter=Q(game__finished=True, game__table__isnull=False)),
+def _from_place(since: str) -> Q:
+    """The tables played at the place ``since`` or after it."""
+    day, season, number, table = since.split(":")
+    night = Q(round__night__date=date.fromisoformat(day))
+    this = night & Q(round__night__season=int(season))
+    at = this & Q(round__number=int(number))
+    return (
+        Q(round__night__date__gt=date.fromisoformat(day))
+        | (night & Q(round__night__season__gt=int(season)))
+        | (this & Q(round__number__gt=int(number)))
+        | (at & Q(number__gte=int(table)))
     )
-    changed: str | None = found["first"]
-    if found["kept"] == finished:
-        return changed  # None: every finished game is rated, as it stands
-    new = (
-        Table.objects.filter(round__night__season__league=league, game__finished=True)
-        .exclude(game__in=rated.values("game"))
-        .values_list(*_PLACE)
-    )
-    places = [_order(*place) for place in new]
-    if changed is not None:
-        places.append(changed)
-    return min(places, default=None)
 
 
 def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
     """Bring the league's ratings up to date; returns how many games were
-    (re)rated. Afterwards ``league.rated_version`` is the version of
-    everything the league's games hold now (pages key caches on it). Two
-    requests at once: the league row's lock (PostgreSQL) or the immediate
-    transaction (SQLite, config.settings) makes the second wait, and it
-    then finds the work done: on one server or on several sharing the
-    database, the work is done once (logged at DEBUG, each time it is)."""
-    now = _version(league)
-    version = str(now)
+    (re)rated. When no night's revision moved (one small query says so)
+    it does nothing; otherwise it compares the rated games with the games
+    as they stand from the first changed night on, and redoes the ratings
+    from the first game that differs (another game, log length or
+    player), on from the ratings just before it; after a merge it compares
+    from the first game. ``rebuild=True`` redoes them all from scratch,
+    and equals the running result. Afterwards ``league.rated_version`` is
+    the version of everything the ratings read now. Two requests at once:
+    the league row's lock (PostgreSQL) or the immediate transaction
+    (SQLite, config.settings) makes the second wait, and it then finds
+    the work done: on one server or on several sharing the database, the
+    work is done once (logged at DEBUG, each time it is)."""
+    nights = _nights(league)
+    version = _version(league, nights)
     if not rebuild and version == league.rated_version:
         return 0
     with transaction.atomic():
@@ -161,14 +182,9 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
         if not rebuild and version == locked.rated_version:
             league.rated_version = version
             return 0  # another request did it meanwhile
-        since = (
-            ""
-            if rebuild
-            else _first_change(league, _rated_roster(locked), now.finished)
-        )
-        rerated = 0
-        if since is not None:
-            rerated = _rate_from(league, since)
+        since = "" if rebuild else _first_change(league, locked, nights)
+        rerated = _rate_from(league, nights, since, rebuild)
+        _mark_rated(nights)
         League.objects.filter(pk=league.pk).update(rated_version=version)
         league.rated_version = version
         logger.debug(
@@ -180,17 +196,85 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
     return rerated
 
 
-def _rate_from(league: League, since: str) -> int:
-    """Redo the ratings of the games from the place ``since`` on: only the
-    players of those games (as rated before, and now) move."""
+def _first_change(league: League, rated: League, nights: list[_Night]) -> str:
+    """Where the games to compare start: the first night whose revision
+    moved since the ratings took it in; the first game ("") after a merge,
+    or when a night is gone (none moved, yet the version did)."""
+    if league.roster_version != _rated_roster(rated):
+        return ""
+    return min((n.start for n in nights if n.revision != n.rated), default="")
+
+
+def _first_stale(league: League, nights: list[_Night], since: str) -> str:
+    """The place of the first game from ``since`` on whose rating must be
+    redone: a rated game that changed (its log grew, or it is no longer
+    finished or in the league) or a finished game not rated yet; "" when
+    none. Two queries of those games alone, not of every game: a seat
+    credited to another player moves the roster, which compares them all."""
+    rated = Rating.objects.filter(league=league, order__gte=since)
+    stale = Q(game__finished=False) | ~Q(seq=F("game__last_seq")) | Q(game__table=None)
+    changed = rated.filter(stale).aggregate(first=Min("order"))["first"]
+    new = (
+        _tables_from(nights, since)
+        .exclude(game__in=rated.values("game"))
+        .values_list("game__finished", *_PLACE)
+    )
+    places = [_order(*place) for finished, *place in new if finished]
+    return min([*places, *([changed] if changed else [])], default="")
+
+
+def _mark_rated(nights: list[_Night]) -> None:
+    """Each night's revision as the ratings just took it in (the one read
+    before the games were: a change meanwhile is compared next time)."""
+    moved: dict[int, list[int]] = defaultdict(list)
+    for night in nights:
+        if night.revision != night.rated:
+            moved[night.revision].append(night.pk)
+    for revision, pks in moved.items():
+        NightProjection.objects.filter(night__in=pks).update(rated=revision)
+
+
+def _unchanged(
+    rows: list[tuple[int, UUID, int, dict[str, Any]]], games: list[_Game]
+) -> int:
+    """How many of the rated ``rows`` (position, game, log length, skills
+    after it) lead ``games`` unchanged: the same game, as long, with the
+    same players."""
+    same = 0
+    for (_, game_id, seq, after), game in zip(rows, games, strict=False):
+        players = {int(key[1:]) for key in after}
+        if (game_id, seq) != (game.game, game.seq) or players != set(game.players):
+            break
+        same += 1
+    return same
+
+
+def _rate_from(
+    league: League, nights: list[_Night], since: str, rebuild: bool = False
+) -> int:
+    """Redo the ratings of the games from the first that differs from its
+    rating, from the place ``since`` on (all of them when ``rebuild``):
+    only the players of those games (as rated before, and now) move."""
     rated = Rating.objects.filter(league=league)
-    start = rated.filter(order__lt=since).count()  # these stay as they are
-    games = _finished_games(league, since)
+    if since and not rebuild:
+        since = _first_stale(league, nights, since)
+        if not since:
+            return 0
+    before = rated.filter(order__lt=since).count() if since else 0
+    rows = list(
+        rated.filter(position__gte=before).values_list(
+            "position", "game", "seq", "skills"
+        )
+    )
+    games = _finished_games(nights, since)
+    same = 0 if rebuild else _unchanged(rows, games)
+    if same == len(rows) == len(games):
+        return 0
+    start, games = before + same, games[same:]
     # Games rated per player: those before ``start`` stay; the tail's are
     # taken off (as rated before) and put back (as rated now).
     counted: dict[str, int] = defaultdict(int)
-    redone = rated.filter(position__gte=start).values_list("skills", flat=True)
-    for after in redone if start else ():  # from the start: counted afresh
+    for _, _, _, after in rows[same:] if start else ():  # from the start: afresh
         for key in after:
             counted[key[1:]] -= 1
     for game in games:
@@ -199,13 +283,13 @@ def _rate_from(league: League, since: str) -> int:
     touched = set(counted)
     if start == 0:
         touched.update(str(pk) for pk in league.players.values_list("pk", flat=True))
-    skills = _skills_before(league, start, rated.count(), touched)
+    skills = _skills_before(league, start, before + len(rows), touched)
     rated.filter(position__gte=start).delete()
-    rows: list[Rating] = []
+    rows_made: list[Rating] = []
     for position, game in enumerate(games, start=start):
         after = rate(skills, game.rated)
         skills.update(after)
-        rows.append(
+        rows_made.append(
             Rating(
                 league=league,
                 position=position,
@@ -215,7 +299,7 @@ def _rate_from(league: League, since: str) -> int:
                 skills={f"p{pid}": [s.mu, s.sigma] for pid, s in after.items()},
             )
         )
-    Rating.objects.bulk_create(rows, batch_size=2000)
+    Rating.objects.bulk_create(rows_made, batch_size=2000)
     _current(league, skills, touched, counted, fresh=start == 0)
     return len(games)
 
@@ -254,6 +338,9 @@ def _rated_roster(league: League) -> int:
     return int(league.rated_version.rsplit(":", 1)[-1] or -1)
 
 
+_PLAYER_TABLE = (Player._meta.db_table, str(Player._meta.pk.column))
+
+
 def _current(
     league: League,
     skills: dict[str, Skill],
@@ -264,15 +351,28 @@ def _current(
 ) -> None:
     """The latest rating and games rated of each player whose ratings
     were redone, kept on the player: ``counted`` is how many more games
-    each has rated (all of them, when ``fresh``)."""
-    players = list(league.players.filter(pk__in=[int(pid) for pid in touched]))
-    for player in players:
-        skill = skills.get(str(player.pk))
-        player.mu = skill.mu if skill else None
-        player.sigma = skill.sigma if skill else None
-        before = 0 if fresh else player.rated_games
-        player.rated_games = before + counted.get(str(player.pk), 0)
-    Player.objects.bulk_update(players, ["mu", "sigma", "rated_games"], batch_size=500)
+    each has rated (all of them, when ``fresh``). Only the players whose
+    numbers moved are written, by one statement run for each of them (a
+    Django ``bulk_update`` of 40 players builds a CASE a column and cost
+    ten times as much: a page's first view after a change waits for it)."""
+    found = league.players.filter(pk__in=[int(pid) for pid in touched])
+    moved = []
+    for pk, mu, sigma, games in found.values_list("pk", "mu", "sigma", "rated_games"):
+        skill = skills.get(str(pk))
+        now = (
+            skill.mu if skill else None,
+            skill.sigma if skill else None,
+            (0 if fresh else games) + counted.get(str(pk), 0),
+        )
+        if now != (mu, sigma, games):
+            moved.append((*now, pk))
+    table, key = (connection.ops.quote_name(name) for name in _PLAYER_TABLE)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET mu = %s, sigma = %s, rated_games = %s "
+            f"WHERE {key} = %s",
+            moved,
+        )
 
 
 def rating_history(player: Player) -> list[tuple[date, Skill]]:

@@ -206,12 +206,14 @@ def test_the_season_and_player_pages_read_a_fixed_number_of_queries(
         assert count == pinned[page, state], sorted(counts.items())
 
 
-# The season page: the user, the season and its league, the ratings'
-# version (nothing to redo), its nights, their kept versions, the players;
+# The season page: the user, the season and its league, the league's
+# nights with their revisions (the ratings: nothing to redo), its nights, their kept versions, the players;
 # cold, the nights' rules and rows (two queries, whatever their number);
 # then the nights with their substitutes counted and the ratings.
-# The player page: the user, the player and league, the ratings' version,
-# the player's rating, the names; cold, its latest games (three queries),
+# The player page: the user, the player and league, the league's nights
+# with their revisions (the ratings), the player's rating, the names, how
+# many games the player sat in and their logs' lengths (with the ratings'
+# version, the key of its cached numbers); cold, its latest games (three queries),
 # its nights not yet summed (none), its nights' rows, its ratings, its
 # games per night; then, per season, its standings (the season's nights,
 # their kept versions, the league and players; cold, one aggregate query
@@ -219,8 +221,8 @@ def test_the_season_and_player_pages_read_a_fixed_number_of_queries(
 # substitutes.
 SEASON_COLD = 10
 SEASON_WARM = 8
-PLAYER_COLD = 21
-PLAYER_WARM = 11
+PLAYER_COLD = 22
+PLAYER_WARM = 12
 
 
 @pytest.mark.parametrize("best_nights", [0, 1])
