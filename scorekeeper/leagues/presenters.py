@@ -16,7 +16,7 @@ from django.db.models import Count, Sum
 from django.template.defaultfilters import pluralize
 
 from scorekeeper.leagues import schedule
-from scorekeeper.leagues.awards import awards, joined
+from scorekeeper.leagues.awards import awards
 from scorekeeper.leagues.charts import Chart, line_chart
 from scorekeeper.leagues.checkin import (
     AWAY,
@@ -30,16 +30,17 @@ from scorekeeper.leagues.models import Night, Player, Season
 from scorekeeper.leagues.rated_games import rating_history, ratings_refresh
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
-    NightSummary,
+    SeasonNights,
     night_numbers,
     player_nights,
     player_results,
-    rows_of,
     season_rows,
     season_view,
+    standing_rows_of,
 )
 from scorekeeper.leagues.round_tables import rounds_view
 from scorekeeper.leagues.season import Player as Person
+from scorekeeper.leagues.season_totals import RulesPlayed, season_totals
 from scorekeeper.leagues.seating import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, stats_of
@@ -86,28 +87,23 @@ def season_page(season: Season) -> dict[str, Any]:
 
 
 def _season_numbers(
-    season: Season,
-    summaries: list[tuple[str, NightSummary]],
-    people: dict[str, Person],
+    season: Season, nights: SeasonNights, people: dict[str, Person]
 ) -> dict[str, Any]:
-    rows = rows_of(season, summaries, people)
-    feats = joined(summary.feats for _, summary in summaries)
+    rows = standing_rows_of(season, nights, people)
+    totals = season_totals(season, nights)
     names = {pid: person.name for pid, person in people.items()}
     return {
         "rows": rows,
-        "awards": awards(feats, names),
-        "race": _race(summaries, rows[:RACE]),
-        "mixed_rules": mixed_rules(season, summaries),
+        "awards": awards(totals.feats, names),
+        "race": _race(totals.points, rows[:RACE]),
+        "mixed_rules": mixed_rules(season, totals.rules),
     }
 
 
-def mixed_rules(season: Season, summaries: list[tuple[str, NightSummary]]) -> str:
+def mixed_rules(season: Season, played: RulesPlayed) -> str:
     """The rules of the season's games when they are not all the season's
     own (an imported season may mix presets, seats and house rules): each
     preset and seat count with its number of games; "" when they are."""
-    played: Counter[tuple[str, int, str]] = Counter()
-    for _, summary in summaries:
-        played.update(summary.rules)
     own = (season.preset, season.seats, json.dumps(season.overrides, sort_keys=True))
     if set(played) <= {own}:
         return ""
@@ -145,22 +141,20 @@ def _season_ratings(season: Season, players: list[str]) -> list[dict[str, Any]]:
 
 
 def _race(
-    summaries: list[tuple[str, NightSummary]], leaders: list[dict[str, Any]]
+    points: list[tuple[str, dict[str, int]]], leaders: list[dict[str, Any]]
 ) -> Chart | None:
     """The leaders' points, night after night (summed)."""
-    played = [(day, s.tallies) for day, s in summaries if s.tallies]
     series = []
     for row in leaders:
         total, line = 0, []
-        for _, night in played:
-            tally = night.get(row["player"])
-            total += tally.points if tally else 0
+        for _, night in points:
+            total += night.get(row["player"], 0)
             line.append(total)
         series.append((str(row["name"]), line))
     return line_chart(
         "The standings race: points after each night",
         "Night",
-        [_short(day) for day, _ in played],
+        [_short(day) for day, _ in points],
         series,
         from_zero=True,
     )

@@ -297,17 +297,34 @@ def season_nights(
     return _summaries(nights, kept_versions(nights))
 
 
+@dataclass
+class SeasonNights:
+    """A season's nights (in date order) with the versions their rows were
+    last summed at; their summaries are read (from the cache, else from
+    their rows) only when a page asks for them."""
+
+    nights: list[Night]
+    versions: dict[int, str]
+
+    def summaries(
+        self, nights: list[Night] | None = None
+    ) -> list[tuple[str, NightSummary]]:
+        """Each night's summary (of ``nights``, or of all of them)."""
+        chosen = self.nights if nights is None else nights
+        return _summaries(chosen, {n.pk: self.versions[n.pk] for n in chosen})
+
+
 def season_view[T](
     season: Season,
     name: str,
-    compute: Callable[[list[tuple[str, NightSummary]], dict[str, Person]], T],
+    compute: Callable[[SeasonNights, dict[str, Person]], T],
 ) -> T:
     """``compute`` of the season's nights and players, cached under the
     season's version: its nights' versions as their rows were last summed
     (one small query; a hand at a game still being played changes none),
     its rules, its players' names and its standings settings. Unchanged
     since the last view, a page reads one entry instead of every night;
-    changed, only the changed nights are read again."""
+    changed, only what ``compute`` asks for is read again."""
     nights = list(season.nights.all())
     versions = kept_versions(nights)
     people = season_players(season)
@@ -321,7 +338,7 @@ def season_view[T](
     key = f"season:{name}:{season.pk}:{digest}"
     found: T | None = cache.get(key)
     if found is None:
-        found = compute(_summaries(nights, versions), people)
+        found = compute(SeasonNights(nights, versions), people)
         cache.set(key, found, timeout=None)
     return found
 
@@ -558,9 +575,17 @@ def season_rows(season: Season) -> list[dict[str, object]]:
     """The season's standings rows alone (a player page shows one, the
     CSV file all): each player's nights summed by one aggregate query of
     their rows, unless only their best nights count."""
+    return season_view(season, "rows", partial(standing_rows_of, season))
+
+
+def standing_rows_of(
+    season: Season, nights: SeasonNights, people: dict[str, Person]
+) -> list[dict[str, object]]:
+    """The season's standings rows: one aggregate query of its nights'
+    rows, unless only their best nights count (then night by night)."""
     if season.best_nights:
-        return season_view(season, "rows", partial(rows_of, season))
-    return season_view(season, "rows", lambda _, people: summed_rows(season, people))
+        return rows_of(season, nights.summaries(), people)
+    return summed_rows(season, people)
 
 
 def summed_rows(season: Season, people: dict[str, Person]) -> list[dict[str, object]]:
@@ -603,9 +628,7 @@ def night_numbers(
 
 
 def _standings(
-    season: Season,
-    summaries: list[tuple[str, NightSummary]],
-    people: dict[str, Person],
+    season: Season, nights: SeasonNights, people: dict[str, Person]
 ) -> dict[str, object]:
-    tallies = [(day, summary.tallies) for day, summary in summaries]
+    tallies = [(day, summary.tallies) for day, summary in nights.summaries()]
     return standings_from(tallies, people, season_settings(season))
