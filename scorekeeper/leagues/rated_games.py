@@ -14,6 +14,7 @@ running result.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from uuid import UUID
 
 from django.db import connection, transaction
 from django.db.models import F, Min, Q, QuerySet, TextField
+from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
 from scorekeeper.leagues.models import (
@@ -377,10 +379,12 @@ def _current(
 
 def rating_history(player: Player) -> list[tuple[date, Skill]]:
     """The player's skill after each of their rated games, in order, with
-    the date of the game's night."""
+    the date of the game's night (of each game's skills, only the
+    player's own is read: a player may have hundreds of games)."""
     games = Table.objects.filter(seats__player=player).values("game")
-    rows = Rating.objects.filter(game__in=games).values_list(  # from the seats
-        "game__table__round__night__date", "skills"
+    rows = (
+        Rating.objects.filter(game__in=games)  # from the seats
+        .annotate(mine=KeyTextTransform(f"p{player.pk}", "skills"))
+        .values_list("game__table__round__night__date", "mine")
     )
-    me = f"p{player.pk}"
-    return [(day, Skill(*skills[me])) for day, skills in rows]
+    return [(day, Skill(*json.loads(mine))) for day, mine in rows]
