@@ -203,37 +203,45 @@ def test_a_season_page_after_a_correction_is_never_stale_on_either(
         return seen[0], seen[1]
 
     empty = shown()  # both servers have the season cached: no game yet
-    seq = 0
-    while _status(servers[0], table) != "finished":
-        assert save(servers[seq % 2], table, seq).status == 200
-        seq += 1
-        assert seq < 40, "the game to 5 did not finish"
+    seq = _play_out(servers, table)
     finished = shown()
     assert finished != empty
     for correction in range(3):
         url = servers[correction % 2]
-        page = ask(url, "GET", f"/games/{table['game']}/", cookie=table["cookie"])
-        last = max(map(int, re.findall(r"/hands/(\d+)/void", page.body)))
-        void = ask(
-            url,
-            "POST",
-            f"/games/{table['game']}/hands/{last}/void",
-            cookie=table["cookie"],
-            form={
-                "expected_seq": seq,
-                "event_id": f"void-{correction}",
-                "reason": "scored twice",
-            },
-            htmx=True,
-        )
-        assert void.status in (200, 302), _words(void.body)[-800:]
-        seq += 1
+        seq = _void_last(url, table, seq, f"void-{correction}")
         assert _status(servers[1 - correction % 2], table) != "finished"
         assert shown() == empty  # at once, on both: the game is not finished
         assert save(servers[1 - correction % 2], table, seq).status == 200
         seq += 1
         assert _status(url, table) == "finished"
         assert shown() != empty  # finished again, on both
+
+
+def _play_out(servers: list[str], table: dict[str, str]) -> int:
+    """Hands saved through either server until the (short) game finishes;
+    returns its log's length."""
+    seq = 0
+    while _status(servers[0], table) != "finished":
+        assert save(servers[seq % 2], table, seq).status == 200
+        seq += 1
+        assert seq < 40, "the game to 5 did not finish"
+    return seq
+
+
+def _void_last(url: str, table: dict[str, str], seq: int, event_id: str) -> int:
+    """The game's last hand voided through ``url``; returns the log's length."""
+    page = ask(url, "GET", f"/games/{table['game']}/", cookie=table["cookie"])
+    last = max(map(int, re.findall(r"/hands/(\d+)/void", page.body)))
+    void = ask(
+        url,
+        "POST",
+        f"/games/{table['game']}/hands/{last}/void",
+        cookie=table["cookie"],
+        form={"expected_seq": seq, "event_id": event_id, "reason": "scored twice"},
+        htmx=True,
+    )
+    assert void.status in (200, 302), _words(void.body)[-800:]
+    return seq + 1
 
 
 def _words(page: str) -> str:
@@ -251,15 +259,25 @@ def _refreshes(cluster: Cluster, league: int) -> list[str]:
 
 
 def test_the_ratings_refresh_runs_once_when_both_servers_ask_at_once(
-    cluster: Cluster, nights: list[dict[str, Any]]
+    cluster: Cluster,
 ) -> None:
+    """A short game's last hand is voided and saved again, in turn, through
+    either server (each change moves its night's tallies, which the ratings
+    follow; a hand at a game still being played moves none); after each,
+    four readers of the season ask at once: the ratings are redone once."""
     servers = [s.url for s in cluster.servers]
-    night = nights[2]
+    (night,) = cluster.seed(1, 1, target=5)
     table = night["tables"][0]
     season = f"/seasons/{night['season']}/"
-    for seq in range(3):
+    seq = _play_out(servers, table)
+    for change in range(3):
         before = len(_refreshes(cluster, night["league"]))
-        assert save(servers[seq % 2], table, seq).status == 200
+        url = servers[change % 2]
+        if change % 2:
+            assert save(url, table, seq).status == 200  # finished again
+            seq += 1
+        else:
+            seq = _void_last(url, table, seq, f"void-{change}")
         start = threading.Barrier(4)
         answers: list[int] = []
 
