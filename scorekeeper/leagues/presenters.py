@@ -270,27 +270,28 @@ def player_numbers(player: Player, *, every_game: bool = False) -> PlayerNumbers
     has just brought it up to date), and under how many games the player
     sat in and how long their logs are (a hand at a game still being played
     shows in its list); names are put in when the page is shown."""
-    sat_in = player.seats.aggregate(games=Count("pk"), seq=Sum("table__game__last_seq"))
-    mine = f"{sat_in['games']}:{sat_in['seq']}"
+    # Per season and night date, the player's games (finished or not) and
+    # their logs' lengths.
+    sat = list(
+        player.seats.values_list(
+            "table__round__night__season", "table__round__night__date"
+        )
+        .annotate(games=Count("pk"), seq=Sum("table__game__last_seq"))
+        .order_by()
+    )
+    games = sum(each[2] for each in sat)
+    mine = f"{games}:{sum(each[3] or 0 for each in sat)}"
     key = f"player:{player.pk}:{every_game}:{player.league.rated_version}:{mine}"
     found: PlayerNumbers | None = cache.get(key)
     if found is None:
         played = player_results(player, None if every_game else RECENT_GAMES)
-        # Per season and night date, the player's games (finished or not).
-        sat = (
-            player.seats.values_list(
-                "table__round__night__season", "table__round__night__date"
-            )
-            .annotate(games=Count("pk"))
-            .order_by()
-        )
         found = PlayerNumbers(
             stats=stats_of(player_nights(player)),
             nightly=dict(rating_history(player)),
             recent=played[::-1],
-            games=sum(games for _, _, games in sat),
+            games=games,
             nights=len(sat),
-            seasons=frozenset(season for season, _, _ in sat),
+            seasons=frozenset(each[0] for each in sat),
         )
         cache.set(key, found, timeout=None)
     return found
@@ -303,7 +304,9 @@ def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
     numbers = player_numbers(player, every_game=every_game)
     stats, nightly = numbers.stats, numbers.nightly
     seasons = []
-    for season in Season.objects.filter(pk__in=numbers.seasons):
+    for season in Season.objects.filter(pk__in=numbers.seasons).select_related(
+        "league"
+    ):
         mine = [r for r in season_rows(season) if r["player"] == str(player.pk)]
         if mine:
             seasons.append({"season": season, "row": standing_rows(mine)[0]})

@@ -213,18 +213,17 @@ def test_the_season_and_player_pages_read_a_fixed_number_of_queries(
 # queries, whatever their number: the awards, the race, the rules line);
 # then the nights with their substitutes counted and the ratings.
 # The player page: the user, the player and league, the league's nights
-# with their revisions (the ratings), the player's rating, the names, how
-# many games the player sat in and their logs' lengths (with the ratings'
-# version, the key of its cached numbers); cold, its latest games (three
-# queries), its nights not yet summed (none), its nights' rows, its
-# ratings, its games per night; then, per season, its standings (the
-# season's nights, their kept versions, the league and players; cold, one
-# aggregate query of the nights' rows, and the season's league for its
-# settings), and the substitutes.
+# with their revisions (the ratings), the player's rating, the names, its
+# games per night with their logs' lengths (with the ratings' version, the
+# key of its cached numbers); cold, its latest games (three queries), its
+# nights not yet summed (none), its nights' rows, its ratings; then its
+# seasons with their league and, per season, its standings (the season's
+# nights, their kept versions and players; cold, one aggregate query of
+# the nights' rows), and the substitutes.
 SEASON_COLD = 11
 SEASON_WARM = 8
-PLAYER_COLD = 20
-PLAYER_WARM = 12
+PLAYER_COLD = 18
+PLAYER_WARM = 11
 
 
 @pytest.mark.parametrize("best_nights", [0, 1])
