@@ -9,6 +9,7 @@ that makes a later hand illegal is reported as that later hand's error.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, overload
 
 from .errors import VariantError, Violation
@@ -23,6 +24,11 @@ from .events import (
 )
 from .referee import Turn, turn_of, verify_hand
 from .variants import DEFAULT_TIE_PEPPER_ROUND, Variant
+
+# What a stored ``Snapshot`` was folded by: raise it whenever a change to the
+# engine could fold the same events into a different state, so that every
+# snapshot kept from before is replayed instead of trusted.
+ENGINE_VERSION = 1
 
 
 class HandResult(NamedTuple):
@@ -121,6 +127,7 @@ class Scoreboard(NamedTuple):
     # "ended" (an end event, §6); "" while playing.
     decided: str = ""
     end_reason: str = ""  # the end event's reason, when the game was ended
+    ended: int = 0  # the end event's log position, 0 while not ended
 
     @property
     def hands(self) -> Hands:
@@ -131,9 +138,9 @@ class Scoreboard(NamedTuple):
         """What the next hand needs: dealer, first bidder, forced bid."""
         if self.winners:
             return None
-        number = len(self.rows) + 1
-        pepper = number <= self.pepper_round_until
-        return turn_of(self.variant, self.first_dealer, number, pepper)
+        return next_turn(
+            self.variant, self.first_dealer, len(self.rows), self.pepper_round_until
+        )
 
     @property
     def finished(self) -> bool:
@@ -146,6 +153,109 @@ class Scoreboard(NamedTuple):
     @property
     def side_names(self) -> tuple[str, ...]:
         return side_names(self.variant, self.seats)
+
+
+def next_turn(
+    variant: Variant, first_dealer: int, played: int, pepper_round_until: int
+) -> Turn:
+    """The turn of the hand after ``played`` effective hands."""
+    number = played + 1
+    return turn_of(variant, first_dealer, number, number <= pepper_round_until)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The engine's state after event ``seq``: all that refereeing and
+    scoring one more hand or an end needs, without the hands before it
+    (``fold_event``). ``hand_set`` is the hand event ``seq`` set, when the
+    snapshot was just folded; it is not part of the state."""
+
+    variant: Variant
+    seats: tuple[str, ...]
+    first_dealer: int
+    seq: int  # the events folded
+    played: int  # the effective hands among them
+    totals: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    tied: tuple[int, ...] = ()
+    pepper_round_until: int = 0
+    decided: str = ""
+    end_reason: str = ""
+    ended: int = 0
+    hand_set: HandResult | None = field(default=None, compare=False)
+
+    @property
+    def next(self) -> Turn | None:
+        if self.winners:
+            return None
+        return next_turn(
+            self.variant, self.first_dealer, self.played, self.pepper_round_until
+        )
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.winners else "in-progress"
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return side_names(self.variant, self.seats)
+
+
+def snapshot_of(board: Scoreboard, seq: int) -> Snapshot:
+    """A replayed game's state after its event ``seq`` (the last)."""
+    hand_set = next((hand for hand in board.hands if hand.event == seq), None)
+    return Snapshot(
+        board.variant,
+        board.seats,
+        board.first_dealer,
+        seq,
+        len(board.rows),
+        board.totals,
+        board.winners,
+        board.tied,
+        board.pepper_round_until,
+        board.decided,
+        board.end_reason,
+        board.ended,
+        hand_set,
+    )
+
+
+def fold_event(state: Snapshot, event: Event) -> Snapshot | None:
+    """Fold one more event into ``state``: the state after it, or the
+    ``Violation`` that refuses it (at its log position), in time that does
+    not grow with the game. A void or a correction answers None: only a
+    replay from the start can fold it (it may make a later hand illegal).
+    ``replay`` folds hands and ends by the same steps, in bulk."""
+    position = state.seq + 1
+    if isinstance(event, HandVoided | HandCorrected):
+        return None
+    if state.ended:
+        raise _after_end(state.ended, position)
+    fold = _Fold(state.variant, state.seats, state.first_dealer)
+    fold.resume(state)
+    if isinstance(event, GameEnded):
+        fold.end(position, event)
+        return fold.snapshot(position, position, None)
+    fold.play(iter(((position, event),)))
+    (_, hand, deltas, totals, pepper) = fold.results[-1]
+    turn = next_turn(state.variant, state.first_dealer, state.played, 0)
+    hand_set = HandResult(
+        state.played + 1,
+        position,
+        turn.dealer,
+        turn.first_bidder,
+        pepper,
+        hand,
+        deltas,
+        totals,
+        position,
+    )
+    return fold.snapshot(position, 0, hand_set)
 
 
 def side_names(variant: Variant, seats: Sequence[str]) -> tuple[str, ...]:
@@ -168,6 +278,7 @@ class _Fold:
         "variant",
         "names",
         "first_dealer",
+        "before",
         "totals",
         "results",
         "winners",
@@ -183,6 +294,7 @@ class _Fold:
         self.variant = variant
         self.names = names
         self.first_dealer = first_dealer
+        self.before = 0  # effective hands folded before ``results`` (a snapshot's)
         self.totals = [0] * variant.sides
         self.results: list[Row] = []
         self.winners: tuple[int, ...] = ()
@@ -191,10 +303,34 @@ class _Fold:
         self.decided = ""
         self.end_reason = ""
 
+    def resume(self, state: Snapshot) -> None:
+        """Go on from a snapshot's state instead of the start."""
+        self.before = state.played
+        self.totals = list(state.totals)
+        self.winners, self.tied = state.winners, state.tied
+        self.pepper_until = state.pepper_round_until
+        self.decided, self.end_reason = state.decided, state.end_reason
+
+    def snapshot(self, seq: int, ended: int, hand_set: HandResult | None) -> Snapshot:
+        return Snapshot(
+            self.variant,
+            self.names,
+            self.first_dealer,
+            seq,
+            self.before + len(self.results),
+            tuple(self.totals),
+            self.winners,
+            self.tied,
+            self.pepper_until,
+            self.decided,
+            self.end_reason,
+            ended,
+            hand_set,
+        )
+
     def turn(self) -> Turn:
-        number = len(self.results) + 1
-        pepper = number <= self.pepper_until
-        return turn_of(self.variant, self.first_dealer, number, pepper)
+        played = self.before + len(self.results)
+        return next_turn(self.variant, self.first_dealer, played, self.pepper_until)
 
     def play(self, stream: Iterator[tuple[int, Any]]) -> tuple[int, Event] | None:
         """Check and score each (log position, hand) of ``stream`` in turn;
@@ -211,7 +347,7 @@ class _Fold:
             self.variant.engine_constants
         )
         pepper_until, over = self.pepper_until, bool(self.winners)
-        number, first_dealer = len(results), self.first_dealer
+        number, first_dealer = self.before + len(results), self.first_dealer
         two_sides = sides == 2
         variant = self.variant
         checks_every_hand = (
@@ -374,7 +510,7 @@ class _Fold:
             remedy="void or correct the winning hand first, or start a new game",
         )
 
-    def scoreboard(self, targets: tuple[int, ...] = ()) -> Scoreboard:
+    def scoreboard(self, targets: tuple[int, ...] = (), ended: int = 0) -> Scoreboard:
         # tuple.__new__ skips NamedTuple's argument handling (replay builds
         # one scoreboard per game, and a league replays thousands of games);
         # it must list every field: test_a_scoreboard_has_every_field.
@@ -392,6 +528,7 @@ class _Fold:
                 targets,
                 self.decided,
                 self.end_reason,
+                ended,
             ),
         )
 
@@ -444,7 +581,7 @@ def replay(
             hands[event.target] = (position, event.hand)
         fold = _Fold(variant, names, first_dealer)
         _refold(fold, hands, ended, position)
-    return fold.scoreboard(tuple(hands))
+    return fold.scoreboard(tuple(hands), 0 if ended is None else ended[0])
 
 
 def _refold(
