@@ -1,24 +1,27 @@
 """The append-only event store: ``load`` a game's log, ``append`` to it.
 
-``append`` is the only way an event is written. It replays the game's log
-plus the new event through the rules engine and refuses an illegal event
-with the engine's message (nothing written), refuses a stale
-``expected_seq`` as a conflict, and answers a repeated event id as it
-answered the first time, storing it once.
+``append`` is the only way an event is written. It referees the new event
+against the game's snapshot (the engine's state after its last event,
+kept on the game row) or, for a void, a correction or a snapshot it cannot
+trust, replays the game's log plus the new event through the rules engine;
+it refuses an illegal event with the engine's message (nothing written),
+refuses a stale ``expected_seq`` as a conflict, and answers a repeated
+event id as it answered the first time, storing it once.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import QuerySet
 
+from scorekeeper import snapshots
 from scorekeeper.gamelog import (
     MAX_EVENTS,
     GameLog,
@@ -26,13 +29,14 @@ from scorekeeper.gamelog import (
     LogError,
     check_entry_text,
     event_document,
+    fold_entry,
     game_variant,
     parse_entry,
     replay_log,
 )
 from scorekeeper.models import Game, GameEvent
-from scorekeeper.rules.engine import Scoreboard
-from scorekeeper.seatstats import seat_bids, seat_stats
+from scorekeeper.rules.engine import Scoreboard, Snapshot, snapshot_of
+from scorekeeper.seatstats import SeatStats, add_hand, no_stats, seat_bids, seat_stats
 
 
 class Conflict(Exception):
@@ -57,9 +61,16 @@ class Refused(Exception):
 @dataclass(frozen=True, slots=True)
 class Appended:
     seq: int  # the event's position in the log
-    board: Scoreboard  # the game as it stood once that event was in
+    state: Snapshot  # the engine's state once that event was in
     repeated: bool  # the event id was already stored: nothing new was written
     log: GameLog  # the log up to that event
+    replayed: Scoreboard | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def board(self) -> Scoreboard:
+        """The whole scoreboard (every hand): replayed from the log, unless
+        the append replayed it already."""
+        return replay_log(self.log) if self.replayed is None else self.replayed
 
 
 class Busy(Exception):
@@ -180,15 +191,8 @@ class _Moved(Exception):
 
 
 def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
-    if connection.features.has_select_for_update:
-        # PostgreSQL: writers of one game queue on its row lock before any
-        # work, so under contention a loser learns it lost at once. (SQLite
-        # needs no read: its IMMEDIATE transaction holds the database's write
-        # lock, and the claim below checks the seq.)
-        rows = Game.objects.select_for_update().filter(pk=game.pk)
-        game.last_seq = rows.values_list("last_seq", flat=True).get()
-    elif game.last_seq != expected_seq:  # the caller's copy may be behind
-        game.refresh_from_db(fields=["last_seq"])
+    row = _current_row(game)
+    game.last_seq = row["last_seq"]  # the caller's copy too
     if game.last_seq != expected_seq:
         return _repeat_or_conflict(game, entry, game.last_seq)
     log = load(game)
@@ -206,18 +210,60 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
         raise Refused(error) from None
     new_log = GameLog(log.variant, log.seats, log.first_dealer, (*log.entries, entry))
     try:
-        board = replay_log(new_log)
+        state, board, moved = _referee(game, row, new_log)
     except LogError as error:
         repeat = _seq_of(game, entry.id)  # a repeat is answered, legal or not
         if repeat is not None:
             return _answer(game, repeat, entry)
         raise Refused(error) from None
     seq = expected_seq + 1
-    row = _row(game, seq, entry)
-    row.save(force_insert=True)  # a repeated id fails the unique key here
-    _claim(game, expected_seq, board, row.recorded_at)  # the caller's game too
-    transaction.on_commit(lambda: _remember(game.pk, seq, row.payload))
-    return Appended(seq, board, repeated=False, log=new_log)
+    stored = _row(game, seq, entry)
+    stored.save(force_insert=True)  # a repeated id fails the unique key here
+    _claim(game, expected_seq, moved, stored.recorded_at)  # the caller's game too
+    transaction.on_commit(lambda: _remember(game.pk, seq, stored.payload))
+    return Appended(seq, state, repeated=False, log=new_log, replayed=board)
+
+
+# What an append reads of the game's row, in one query: where its log
+# stands, its snapshot, and the numbers a new hand adds to.
+_CURRENT = ("last_seq", "hands_played", "seat_stats", *snapshots.FIELDS)
+
+
+def _current_row(game: Game) -> dict[str, Any]:
+    """The game's row as it stands. PostgreSQL: writers of one game queue
+    on its row lock before any work, so under contention a loser learns it
+    lost at once. (SQLite's IMMEDIATE transaction holds the database's
+    write lock already, and the claim checks the seq.)"""
+    rows = Game.objects.filter(pk=game.pk)
+    if connection.features.has_select_for_update:
+        rows = rows.select_for_update()
+    row: dict[str, Any] = rows.values(*_CURRENT).get()
+    return row
+
+
+def _referee(
+    game: Game, row: dict[str, Any], log: GameLog
+) -> tuple[Snapshot, Scoreboard | None, dict[str, object]]:
+    """The state after the log's last entry, the scoreboard when it took a
+    replay, and the row's summary: folded into the trusted snapshot in
+    O(1), or replayed from the start (a void, a correction, a snapshot not
+    trusted). ``LogError`` when the rules refuse the entry."""
+    seq = len(log.entries)
+    before = snapshots.trusted(game, log.variant, seq - 1, row)
+    stats: list[SeatStats] = row["seat_stats"]
+    state = None
+    if before is not None and row["hands_played"] == before.played:
+        if not stats and before.played == 0:
+            stats = no_stats(log.variant)
+        if len(stats) == log.variant.seats:  # the row's numbers are whole
+            state = fold_entry(before, log.entries[-1])
+    if state is None:
+        board = replay_log(log)
+        state = snapshot_of(board, seq)
+        return state, board, {**summary(board, seq), **snapshots.stored(game, state)}
+    if state.hand_set is not None:
+        add_hand(log.variant, stats, state.hand_set.hand, state.hand_set.deltas)
+    return state, None, {**_summary(state, stats), **snapshots.stored(game, state)}
 
 
 def store_all(game: Game, entries: Sequence[LogEntry]) -> None:
@@ -230,14 +276,17 @@ def store_all(game: Game, entries: Sequence[LogEntry]) -> None:
 def summary(board: Scoreboard, seq: int) -> dict[str, object]:
     """The game row's projection of its log, for lists of games and the
     league standings (which read it instead of replaying every game)."""
-    stats = seat_stats(board)
+    return _summary(snapshot_of(board, seq), seat_stats(board))
+
+
+def _summary(state: Snapshot, stats: list[SeatStats]) -> dict[str, object]:
     bids, made = seat_bids(stats)
     return {
-        "last_seq": seq,
-        "hands_played": len(board.rows),
-        "totals": list(board.totals),
-        "finished": board.finished,
-        "winners": list(board.winners) if board.finished else [],
+        "last_seq": state.seq,
+        "hands_played": state.played,
+        "totals": list(state.totals),
+        "finished": state.finished,
+        "winners": list(state.winners) if state.finished else [],
         "seat_bids": bids,
         "seat_made": made,
         "seat_stats": stats,
@@ -251,7 +300,9 @@ def rebuild_rows(games: QuerySet[Game]) -> int:
     count = 0
     for game in games.only(*LOG_FIELDS):
         board = replay_log(load(game))
-        Game.objects.filter(pk=game.pk).update(**summary(board, game.last_seq))
+        state = snapshot_of(board, game.last_seq)
+        fields = {**summary(board, game.last_seq), **snapshots.stored(game, state)}
+        Game.objects.filter(pk=game.pk).update(**fields)
         count += 1
     return count
 
@@ -281,11 +332,14 @@ def _row(game: Game, seq: int, entry: LogEntry) -> GameEvent:
 row_watchers: list[Callable[[Game, bool], None]] = []
 
 
-def _claim(game: Game, expected_seq: int, board: Scoreboard, at: datetime) -> None:
+def _claim(
+    game: Game, expected_seq: int, summary: dict[str, object], at: datetime
+) -> None:
     """Move the game row from ``expected_seq`` to the next event, with the
-    game's summary (for lists of games) in step with its log; ``_Moved`` if
-    another append got there first (the guard, whatever the database)."""
-    moved = {**summary(board, expected_seq + 1), "updated_at": at}
+    game's summary (for lists of games) and snapshot in step with its log;
+    ``_Moved`` if another append got there first (the guard, whatever the
+    database)."""
+    moved = {**summary, "updated_at": at}
     rows = Game.objects.filter(pk=game.pk, last_seq=expected_seq)
     if rows.update(**moved) != 1:
         raise _Moved()
@@ -327,4 +381,5 @@ def _answer(game: Game, seq: int, entry: LogEntry) -> Appended:
     log = load(game, up_to=seq)
     if log.entries[-1].event != entry.event:
         raise IdTaken(str(entry.id), seq)
-    return Appended(seq, replay_log(log), repeated=True, log=log)
+    board = replay_log(log)
+    return Appended(seq, snapshot_of(board, seq), True, log, board)

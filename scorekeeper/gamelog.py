@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
-from scorekeeper.rules.engine import HandResult, Scoreboard, replay
+from scorekeeper.rules.engine import (
+    HandResult,
+    Scoreboard,
+    Snapshot,
+    fold_event,
+    replay,
+)
 from scorekeeper.rules.errors import RulesError, Violation
 from scorekeeper.rules.events import (
     AuctionCall,
@@ -28,6 +34,7 @@ from scorekeeper.rules.events import (
     HandVoided,
 )
 from scorekeeper.rules.explain import explain_hand
+from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import Variant, find_variant, overrides_of
 from scorekeeper.rules.variants import with_overrides as apply_overrides
 
@@ -341,13 +348,26 @@ def replay_log(log: GameLog) -> Scoreboard:
     try:
         return replay(log.variant, log.seats, log.first_dealer, log.events)
     except Violation as violation:
-        raise LogError(
-            f"{violation.message} ({violation.rule})",
-            event=violation.event,
-            remedy=violation.remedy,
-        ) from None
+        raise _refused(violation) from None
     except RulesError as error:  # pragma: no cover - parse_log checks seats first
         raise LogError(error.message) from None
+
+
+def fold_entry(state: Snapshot, entry: LogEntry) -> Snapshot | None:
+    """``fold_event`` for one more log entry, refused as ``replay_log``
+    refuses it (``event N: ...``); None for a void or a correction."""
+    try:
+        return fold_event(state, entry.event)
+    except Violation as violation:
+        raise _refused(violation) from None
+
+
+def _refused(violation: Violation) -> LogError:
+    return LogError(
+        f"{violation.message} ({violation.rule})",
+        event=violation.event,
+        remedy=violation.remedy,
+    )
 
 
 def read_and_replay(text: str | bytes) -> tuple[GameLog, Scoreboard]:
@@ -432,19 +452,26 @@ def score_document(board: Scoreboard, *, hands: bool = True) -> dict[str, object
         "status": board.status,
         "winners": list(board.winners),
         "tied": list(board.tied),
-        "next": None
-        if board.next is None
-        else {
-            "hand": board.next.number,
-            "dealer": board.next.dealer,
-            "first_bidder": board.next.first_bidder,
-            "pepper_round": board.next.pepper_round,
-            "forced_bid": board.next.forced_bid,
-        },
+        "next": turn_document(board.next),
     }
 
 
-def hand_document(board: Scoreboard, result: HandResult) -> dict[str, object]:
+def turn_document(turn: Turn | None) -> dict[str, object] | None:
+    """What the next hand needs, as pepper-score v1 writes it."""
+    if turn is None:
+        return None
+    return {
+        "hand": turn.number,
+        "dealer": turn.dealer,
+        "first_bidder": turn.first_bidder,
+        "pepper_round": turn.pepper_round,
+        "forced_bid": turn.forced_bid,
+    }
+
+
+def hand_document(
+    board: Scoreboard | Snapshot, result: HandResult
+) -> dict[str, object]:
     document: dict[str, object] = {
         "number": result.number,
         "event": result.event,

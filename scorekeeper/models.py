@@ -64,6 +64,14 @@ class Game(models.Model):
     # substitute). The seats' names and the log stay the game's own; a
     # note is kept on the row so that the game page still reads one row.
     seat_notes = models.JSONField(default=list, blank=True)
+    # The engine's state after event ``snapshot_seq`` (``snapshots.py``),
+    # written with the event in its transaction: the next hand is refereed
+    # against it instead of a replay of the whole log. Trusted only while
+    # its engine version, seq and SHA-256 checksum all match.
+    snapshot = models.JSONField(default=dict, blank=True)
+    snapshot_seq = models.PositiveIntegerField(default=0)
+    snapshot_version = models.PositiveSmallIntegerField(default=0)
+    snapshot_sum = models.CharField(max_length=64, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["finished", "-updated_at"])]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from scorekeeper.rules.engine import Scoreboard
-from scorekeeper.rules.events import HandRecorded
+from scorekeeper.rules.events import Hand, HandRecorded
 from scorekeeper.rules.variants import Variant
 
 
@@ -37,28 +37,40 @@ def made(variant: Variant, hand: HandRecorded) -> bool:
 
 def seat_stats(board: Scoreboard) -> list[SeatStats]:
     variant = board.variant
-    stats = [
+    stats = no_stats(variant)
+    for result in board.hands:
+        add_hand(variant, stats, result.hand, result.deltas)
+    return stats
+
+
+def no_stats(variant: Variant) -> list[SeatStats]:
+    """Every seat's numbers before the first hand."""
+    return [
         SeatStats(bids={}, sets=0, conceded=0, run="", best=0)
         for _ in range(variant.seats)
     ]
-    for result in board.hands:
-        hand = result.hand
-        if not isinstance(hand, HandRecorded):
-            continue  # passed out: nobody bid
-        bidders = variant.side_of(hand.bidder)
-        won = made(variant, hand)
-        mine = stats[hand.bidder]
-        counts = mine["bids"].setdefault(str(hand.bid), [0, 0])
-        counts[0] += 1
-        counts[1] += int(won)
-        mine["run"] += "M" if won else "S"
-        if won:
-            mine["best"] = max(mine["best"], result.deltas[bidders])
-        for seat, theirs in enumerate(stats):
-            if variant.side_of(seat) != bidders:
-                theirs["sets"] += int(not won)
-                theirs["conceded"] += int(hand.tricks is None)
-    return stats
+
+
+def add_hand(
+    variant: Variant, stats: list[SeatStats], hand: Hand, deltas: tuple[int, ...]
+) -> None:
+    """Count one more effective hand (and what it scored) in ``stats``: an
+    append folds its hand in without reading the hands before it."""
+    if not isinstance(hand, HandRecorded):
+        return  # passed out: nobody bid
+    bidders = variant.side_of(hand.bidder)
+    won = made(variant, hand)
+    mine = stats[hand.bidder]
+    counts = mine["bids"].setdefault(str(hand.bid), [0, 0])
+    counts[0] += 1
+    counts[1] += int(won)
+    mine["run"] += "M" if won else "S"
+    if won:
+        mine["best"] = max(mine["best"], deltas[bidders])
+    for seat, theirs in enumerate(stats):
+        if variant.side_of(seat) != bidders:
+            theirs["sets"] += int(not won)
+            theirs["conceded"] += int(hand.tricks is None)
 
 
 def seat_bids(stats: list[SeatStats]) -> tuple[list[int], list[int]]:

@@ -44,9 +44,10 @@ from scorekeeper.gamelog import (
     read_json,
     replay_log,
     score_document,
+    turn_document,
 )
 from scorekeeper.models import Game
-from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.rules.engine import Scoreboard, Snapshot, snapshot_of
 from scorekeeper.web.access import Role, token_role
 from scorekeeper.web.limits import rate_limited
 
@@ -70,19 +71,23 @@ def _score(board: Scoreboard, seq: int) -> dict[str, object]:
     return {**score_document(board), "seq": seq}
 
 
-def _standing(board: Scoreboard, seq: int, full: bool) -> dict[str, object]:
-    """Where the game stands after event ``seq``: the hand that event set
-    (None for a void), the totals and what comes next; not every hand's
-    explanation, which a long game makes large and slow."""
-    result = next((hand for hand in board.hands if hand.event == seq), None)
-    score = score_document(board, hands=False)
+def _standing(state: Snapshot, full: Scoreboard | None) -> dict[str, object]:
+    """Where the game stands after event ``state.seq``: the hand that event
+    set (None for a void), the totals and what comes next, all from the
+    engine's state (no replay); not every hand's explanation, which a long
+    game makes large and slow; the whole scoreboard under ``score`` when
+    ``full`` is given."""
+    result = state.hand_set
     standing: dict[str, object] = {
-        "seq": seq,
-        "hand": None if result is None else hand_document(board, result),
-        **{key: score[key] for key in ("totals", "status", "winners", "next")},
+        "seq": state.seq,
+        "hand": None if result is None else hand_document(state, result),
+        "totals": list(state.totals),
+        "status": state.status,
+        "winners": list(state.winners),
+        "next": turn_document(state.next),
     }
-    if full:
-        standing["score"] = _score(board, seq)
+    if full is not None:
+        standing["score"] = _score(full, state.seq)
     return standing
 
 
@@ -151,7 +156,8 @@ def _too_large(request: HttpRequest) -> bool:
 
 
 def _created(appended: Appended, full: bool) -> JsonResponse:
-    return JsonResponse(_standing(appended.board, appended.seq, full), status=201)
+    board = appended.board if full else None
+    return JsonResponse(_standing(appended.state, board), status=201)
 
 
 def _conflict(
@@ -166,5 +172,6 @@ def _conflict(
         )
     else:
         message = f"the game is at event {seq}, not {expected}"
-    standing = _standing(replay_log(log), seq, full)
+    board = replay_log(log)
+    standing = _standing(snapshot_of(board, seq), board if full else None)
     return _error(409, message, current_seq=seq, **standing)

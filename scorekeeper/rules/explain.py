@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engine import HandResult, Scoreboard
+from .engine import HandResult, Scoreboard, Snapshot
 from .events import HandRecorded
 from .variants import BidRule, Variant
 
@@ -11,7 +11,7 @@ def _points(delta: int) -> str:
     return f"+{delta}" if delta >= 0 else str(delta)
 
 
-def explain_hand(board: Scoreboard, result: HandResult) -> str:
+def explain_hand(board: Scoreboard | Snapshot, result: HandResult) -> str:
     """E.g. "Bob & Dan bid 4 and took 5: made, +4. Ann & Cat took 1: +1."."""
     hand = result.hand
     if not isinstance(hand, HandRecorded):
