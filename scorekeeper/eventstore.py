@@ -11,6 +11,7 @@ event id as it answered the first time, storing it once.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -191,7 +192,7 @@ class _Moved(Exception):
 
 
 def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
-    row = _current_row(game)
+    row = _current_row(game, expected_seq)
     game.last_seq = row["last_seq"]  # the caller's copy too
     if game.last_seq != expected_seq:
         return _repeat_or_conflict(game, entry, game.last_seq)
@@ -229,11 +230,17 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
 _CURRENT = ("last_seq", "hands_played", "seat_stats", *snapshots.FIELDS)
 
 
-def _current_row(game: Game) -> dict[str, Any]:
+def _current_row(game: Game, expected_seq: int) -> dict[str, Any]:
     """The game's row as it stands. PostgreSQL: writers of one game queue
     on its row lock before any work, so under contention a loser learns it
-    lost at once. (SQLite's IMMEDIATE transaction holds the database's
-    write lock already, and the claim checks the seq.)"""
+    lost at once. SQLite: its IMMEDIATE transaction holds the database's
+    write lock, and the claim checks the seq, so the caller's copy of the
+    row serves when it stands at ``expected_seq`` (its snapshot and numbers
+    change only with its seq); else it is read again."""
+    if not connection.features.has_select_for_update:
+        kept = game.__dict__
+        if kept.get("last_seq") == expected_seq and all(f in kept for f in _CURRENT):
+            return {field: kept[field] for field in _CURRENT}
     rows = Game.objects.filter(pk=game.pk)
     if connection.features.has_select_for_update:
         rows = rows.select_for_update()
@@ -250,7 +257,8 @@ def _referee(
     trusted). ``LogError`` when the rules refuse the entry."""
     seq = len(log.entries)
     before = snapshots.trusted(game, log.variant, seq - 1, row)
-    stats: list[SeatStats] = row["seat_stats"]
+    # A copy: the row's numbers may be the caller's, and this may roll back.
+    stats: list[SeatStats] = copy.deepcopy(row["seat_stats"])
     state = None
     if before is not None and row["hands_played"] == before.played:
         if not stats and before.played == 0:

@@ -119,6 +119,7 @@ def test_a_snapshot_that_does_not_match_is_never_trusted(
         _next_hand(game, now, seq, tricks=4)
     row = Game.objects.filter(pk=game.pk).values(*snapshots.FIELDS).get()
     Game.objects.filter(pk=game.pk).update(**corrupt(row))
+    game = Game.objects.get(pk=game.pk)  # as the next request reads it
     appended = _next_hand(game, now, 4, tricks=5)
     state, summary = _replayed(game)
     assert appended.state == state
@@ -138,6 +139,7 @@ def test_a_damaged_state_under_a_matching_checksum_is_replayed(
         snapshot_sum=snapshots.checksum(game, ENGINE_VERSION, damaged),
     )
     assert _kept(game) is None
+    game = Game.objects.get(pk=game.pk)
     appended = _next_hand(game, now, 3, tricks=5)
     assert appended.state == _replayed(game)[0]
 
@@ -153,6 +155,7 @@ def test_a_hand_the_snapshot_refuses_is_refused_as_a_replay_refuses_it(
     with pytest.raises(Refused) as refused:
         services.hand_pass_out(game=game, expected_seq=seq, now=now)
     Game.objects.filter(pk=game.pk).update(snapshot_version=0)
+    game = Game.objects.get(pk=game.pk)
     with pytest.raises(Refused) as replayed:
         services.hand_pass_out(game=game, expected_seq=seq, now=now)
     assert refused.value.message == replayed.value.message
