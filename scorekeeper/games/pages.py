@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.eventstore import head, load
 from scorekeeper.gamelog import GameLog, replay_log
-from scorekeeper.games import presenters, seat_players, services
+from scorekeeper.games import lobby, presenters, seat_players, services
 from scorekeeper.games.forms import (
     GameForm,
     HandForm,
@@ -56,7 +56,7 @@ def home(request: HttpRequest) -> HttpResponse:
         for game in held.order_by("finished", "-updated_at")
         if access.role_of(request, game)
     ]
-    cards = [presenters.game_card(game) for game in games]
+    cards = [lobby.game_card(game) for game in games]
     return render(request, "games/home.html", {"cards": cards, "kept": access.KEPT})
 
 
@@ -98,7 +98,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 for seat in range(8)
             ],
             "any_name": any(form.data.get(f"seat_{seat}") for seat in range(8)),
-            "house_fields": presenters.house_fields(form.data),
+            "house_fields": lobby.house_fields(form.data),
             "house_open": any(form.data.get(s.key) for s in SETTINGS),
             "first_dealer": dealer or 0,
         },

@@ -5,19 +5,15 @@ Plain data for templates: no queries here, no rules decided here.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from scorekeeper.gamelog import GameLog, LogEntry
 from scorekeeper.games.chart import Chart, score_chart
 from scorekeeper.games.forms import HandForm
-from scorekeeper.games.house_rules import SETTINGS, Setting, bid_choices, preset_values
-from scorekeeper.models import Game
 from scorekeeper.refusals import sentence as sentence  # kept here too: pages import it
-from scorekeeper.rules.engine import HandResult, Scoreboard, side_names
+from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import (
     Hand,
     HandCorrected,
@@ -28,7 +24,7 @@ from scorekeeper.rules.events import (
 from scorekeeper.rules.explain import explain_hand, explain_status
 from scorekeeper.rules.explain import status_rule as explain_status_rule
 from scorekeeper.rules.referee import Turn
-from scorekeeper.rules.variants import Variant, find_variant
+from scorekeeper.rules.variants import Variant
 from scorekeeper.web.numbers import signed
 
 TRUMP_LABELS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
@@ -169,7 +165,8 @@ def _change(kind: str, position: int, entry: LogEntry, reason: str = "") -> Chan
     )
 
 
-def _corrections(log: GameLog) -> dict[int, list[Change]]:
+def corrections(log: GameLog) -> dict[int, list[Change]]:
+    """The corrections of each hand event (by its log position), in order."""
     changes: dict[int, list[Change]] = {}
     for position, entry in enumerate(log.entries, start=1):
         if isinstance(entry.event, HandCorrected):
@@ -207,7 +204,7 @@ def history(
     """Each hand, newest first, with the corrections that touched it;
     ``named``: the board as it names a hand's players (who played it, when
     a seat changed hands mid-game), else ``board``'s seats."""
-    changes = _corrections(log)
+    changes = corrections(log)
     rows = [
         history_row(
             board if named is None else named(result),
@@ -376,41 +373,6 @@ def saved_line(board: Scoreboard) -> str:
     return f"Hand {len(board.rows)} saved: {totals}."
 
 
-@dataclass(frozen=True)
-class GameCard:
-    """A game in the list of games: its name or players, when it started,
-    the score and whether it is over (from the game row's summary)."""
-
-    game_id: object
-    title: str
-    players: str
-    preset: str
-    started: datetime
-    hands: int
-    score: str
-    finished: bool
-
-
-def game_card(game: Game) -> GameCard:
-    seats = tuple(game.seats)
-    names = side_names(find_variant(game.preset, len(seats)), seats)
-    totals = list(game.totals) or [0] * len(names)
-    score = " – ".join(
-        f"{name} {signed(total)}" for name, total in zip(names, totals, strict=False)
-    )
-    players = ", ".join(seats)
-    return GameCard(
-        game.pk,
-        game.name or players,
-        players if game.name else "",
-        game.preset,
-        game.created_at,
-        game.hands_played,
-        score,
-        game.finished,
-    )
-
-
 def leaders_line(board: Scoreboard) -> str:
     """Who would win if the game ended now: "Ann & Cat (31)"."""
     top = max(board.totals)
@@ -419,41 +381,3 @@ def leaders_line(board: Scoreboard) -> str:
         for name, total in zip(board.side_names, board.totals, strict=True)
         if total == top
     )
-
-
-@dataclass(frozen=True)
-class HouseField:
-    """One house setting on /games/new: its meaning, what was entered, each
-    preset's own value (the page's script fills the chosen one in)."""
-
-    setting: Setting
-    value: str
-    choices: list[tuple[str, str, str]]
-    defaults_json: str
-    placeholder: str
-
-
-def house_fields(data: Mapping[str, object]) -> list[HouseField]:
-    fields = []
-    for setting in SETTINGS:
-        defaults = preset_values(setting.key)
-        if setting.kind == "yes-no":
-            choices = [("yes", "yes", ""), ("no", "no", "")]
-        elif setting.kind == "bid":
-            choices = bid_choices()
-        else:
-            choices = [(value, label, "") for value, label in setting.choices]
-        shown = ", ".join(
-            f"{name} " + " or ".join(dict.fromkeys(v or "none" for v in seats.values()))
-            for name, seats in defaults.items()
-        )
-        fields.append(
-            HouseField(
-                setting,
-                str(data.get(setting.key, "") or ""),
-                choices,
-                json.dumps(defaults),
-                f"as the rules say ({shown})",
-            )
-        )
-    return fields
