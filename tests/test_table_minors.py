@@ -224,11 +224,14 @@ def test_14_a_save_loads_the_chart_after_itself_so_drawing_it_never_slows_a_save
     saved = client.post(
         f"/games/{moon_game.pk}/hands", MOON_HAND_1, headers=HTMX
     ).content.decode()
+    # The chart drawn before the save stays until the new one is loaded.
     assert (
-        f'<div id="chart" hx-swap-oob="true" hx-get="/games/{moon_game.pk}/chart"'
-        in saved
+        f'<div id="chart-next" hx-swap-oob="true" hx-get="/games/{moon_game.pk}/chart"'
+        ' hx-trigger="load" hx-target="#chart" hx-swap="outerHTML">' in saved
     )
-    assert "<polyline" not in saved
+    assert "<polyline" not in saved and 'id="chart"' not in saved
+    page = client.get(f"/games/{moon_game.pk}/").content.decode()
+    assert '<div id="chart-next"></div>' in page  # where the save's loader goes
     chart = client.get(f"/games/{moon_game.pk}/chart", headers=HTMX).content.decode()
     assert chart.count("<polyline") == 2 and 'id="chart"' in chart
     assert Client().get(f"/games/{moon_game.pk}/chart").status_code == 404  # no link

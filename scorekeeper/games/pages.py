@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.eventstore import head, load
 from scorekeeper.gamelog import GameLog, replay_log
-from scorekeeper.games import lobby, presenters, seat_players, services
+from scorekeeper.games import fragments, lobby, presenters, seat_players, services
 from scorekeeper.games.forms import (
     GameForm,
     HandForm,
@@ -314,7 +314,9 @@ def game_page(
         context["links"] = share_links(request, game)
     htmx = getattr(request, "htmx", False)
     if htmx and partial == "saved":
-        context["new_row"] = seat_players.history_row(played, takers, played.hands[-1])
+        context["new_row_html"] = fragments.rows_html(
+            game_url, played, log, role, played.hands[-1:], takers
+        )
         context["poller_oob"] = True  # this phone has seen its own hand
     elif partial == "game" or not htmx:
         shown = None if request.GET.get("hands") == "all" else HISTORY_SHOWN
@@ -395,13 +397,14 @@ def _history_html(
 ) -> str:
     """The rendered history (the newest ``shown`` hands, None: all), kept per
     game, log length, role and length: a projection of the log, so it is
-    new exactly when the log has grown (or a substitute came: ``takers``)."""
+    new exactly when the log has grown (or a substitute came: ``takers``);
+    put together from each hand's kept row, so only new rows are rendered."""
     key = f"history:{game_url}:{len(log.entries)}:{role}:{shown}:{len(takers)}"
     html: str | None = cache.get(key)
     if html is None:
-        rows = seat_players.history(board, log, takers)[:shown]
-        context = {"rows": rows, "game_url": game_url, "role": role}
-        html = render_to_string("games/_history_rows.html", context)
+        newest = board.hands[-shown:] if shown else board.hands[:]
+        results = newest[::-1]
+        html = fragments.rows_html(game_url, board, log, role, results, takers)
         cache.set(key, html, timeout=3600)
     return mark_safe(html)  # rendered by our own autoescaping template
 

@@ -1,0 +1,86 @@
+"""The history's rows, each rendered once and kept (issue 22: a lean save).
+
+A row of the history is the same HTML for as long as the hand it shows
+is: the same hand event, at the same place in the game (its number, and
+so its dealer), with the same totals, in or out of a pepper round, named
+by the same players, for the same kind of link. Each row is kept in the
+cache under exactly that, so after a save (or another phone's save) only
+the new hand is rendered, and the rest of the history is put together
+from the kept rows; a void or a correction, which moves the numbers or
+totals of the hands after it, or a substitute, who renames the hands they
+play, give those rows new keys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from scorekeeper.gamelog import GameLog
+from scorekeeper.games import presenters, seat_players
+from scorekeeper.rules.engine import HandResult, Scoreboard
+from scorekeeper.web.access import Role
+
+# Part of every key: raise it when _hand_row.html or the rows' words change.
+ROW_VERSION = 1
+KEPT_SECONDS = 3600
+
+
+def row_key(game_url: str, role: Role, result: HandResult, names: Sequence[str]) -> str:
+    """What a hand's row depends on, as a cache key: the hand event that
+    set it (and its target, whose corrections it lists), its number,
+    totals and pepper round, the names it is told with, the link's role."""
+    named = hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
+    totals = ",".join(map(str, result.totals))
+    return (
+        f"hand-row:{ROW_VERSION}:{game_url}:{role}:{result.target}:{result.event}:"
+        f"{result.number}:{int(result.pepper_round)}:{totals}:{named}"
+    )
+
+
+def rows_html(
+    game_url: str,
+    board: Scoreboard,
+    log: GameLog,
+    role: Role,
+    results: Sequence[HandResult],
+    takers: Sequence[seat_players.Takeover] = (),
+) -> SafeString:
+    """The rows of ``results`` in the order given, each as kept or, if not
+    kept yet, rendered and kept; each hand named by who played it."""
+    named = [seat_players.board_at(board, takers, r.number) for r in results]
+    keys = [
+        row_key(game_url, role, result, then.seats)
+        for result, then in zip(results, named, strict=True)
+    ]
+    found: dict[str, str] = cache.get_many(keys)
+    missing = {
+        key: (result, then)
+        for key, result, then in zip(keys, results, named, strict=True)
+        if key not in found
+    }
+    if missing:
+        changes = presenters.corrections(log)
+        made = {
+            key: _render(game_url, role, then, result, changes.get(result.target))
+            for key, (result, then) in missing.items()
+        }
+        cache.set_many(made, timeout=KEPT_SECONDS)
+        found.update(made)
+    return mark_safe("".join(found[key] for key in keys))  # our own templates
+
+
+def _render(
+    game_url: str,
+    role: Role,
+    board: Scoreboard,
+    result: HandResult,
+    changes: list[presenters.Change] | None,
+) -> str:
+    row = presenters.history_row(board, result, changes)
+    context = {"row": row, "game_url": game_url, "role": role}
+    return render_to_string("games/_hand_row.html", context)

@@ -1,0 +1,126 @@
+"""The history put together from each hand's kept row: the same HTML as the
+history rendered whole, and only what changed rendered again."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from django.core.cache import cache
+from django.template.loader import render_to_string
+
+from scorekeeper.gamelog import GameLog, LogEntry
+from scorekeeper.games import fragments, seat_players
+from scorekeeper.rules.engine import Scoreboard, replay
+from scorekeeper.rules.events import (
+    Event,
+    HandCorrected,
+    HandPassedOut,
+    HandRecorded,
+    HandVoided,
+)
+from scorekeeper.rules.variants import find_variant
+from scorekeeper.web.access import Role
+
+SEATS = ("Ann", "Bob", "Cat", "Dan")
+URL = "/games/00000000-0000-0000-0000-000000000001/"
+EVE = (seat_players.Takeover(1, "Eve", 4),)
+
+
+def _game(*events: Event) -> tuple[Scoreboard, GameLog]:
+    variant = find_variant("classic", 4)
+    entries = tuple(
+        LogEntry(event, f"e{n}", "2026-11-25T09:00:00", "Ann", "typo")
+        for n, event in enumerate(events, start=1)
+    )
+    return replay(variant, SEATS, 0, list(events)), GameLog(variant, SEATS, 0, entries)
+
+
+HANDS: list[Event] = [
+    HandRecorded(1, 3, "hearts", (4, 2)),
+    HandRecorded(2, 3, "spades", (2, 4)),
+    HandRecorded(3, 3, "clubs", (1, 5)),
+    HandRecorded(0, 4, "diamonds", (5, 1)),
+    HandPassedOut(),
+    HandRecorded(1, 4, "hearts", (6, 0)),
+]
+
+
+def _whole(
+    board: Scoreboard,
+    log: GameLog,
+    role: Role,
+    takers: Sequence[seat_players.Takeover] = (),
+) -> str:
+    """The history as it was rendered before rows were kept: all at once."""
+    rows = seat_players.history(board, log, takers)
+    context = {"rows": rows, "game_url": URL, "role": role}
+    # Less the list template's own last line end, outside every row.
+    return render_to_string("games/_history_rows.html", context).removesuffix("\n")
+
+
+def _kept(
+    board: Scoreboard,
+    log: GameLog,
+    role: Role,
+    takers: Sequence[seat_players.Takeover] = (),
+) -> str:
+    return fragments.rows_html(URL, board, log, role, board.hands[::-1], takers)
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The hand numbers of the rows rendered (not taken from the cache)."""
+    rendered: list[int] = []
+    render = fragments._render
+
+    def counted(*args: object) -> str:
+        rendered.append(args[3].number)  # type: ignore[attr-defined]
+        return render(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fragments, "_render", counted)
+    cache.clear()
+    return rendered
+
+
+@pytest.mark.parametrize("role", ["edit", "view", "correct"])
+@pytest.mark.parametrize(
+    "changes",
+    [[], [HandVoided(2, "misdeal")], [HandCorrected(1, HandPassedOut())]],
+    ids=["plain", "a void", "a correction"],
+)
+def test_the_kept_rows_make_the_history_rendered_whole(
+    renders: list[int], role: Role, changes: list[Event]
+) -> None:
+    board, log = _game(*HANDS, *changes)
+    for takers in ((), EVE):
+        assert _kept(board, log, role, takers) == _whole(board, log, role, takers)
+        assert _kept(board, log, role, takers) == _whole(board, log, role, takers)
+
+
+def test_after_a_save_only_the_new_hand_is_rendered(renders: list[int]) -> None:
+    board, log = _game(*HANDS[:5])
+    _kept(board, log, "edit")
+    assert renders == [5, 4, 3, 2, 1]
+    board, log = _game(*HANDS)
+    assert _kept(board, log, "edit") == _whole(board, log, "edit")
+    assert renders[5:] == [6]
+
+
+def test_a_void_renders_again_the_hands_it_moved(renders: list[int]) -> None:
+    board, log = _game(*HANDS)
+    _kept(board, log, "edit")
+    board, log = _game(*HANDS, HandVoided(5, "dealt twice"))  # the passed-out hand
+    assert _kept(board, log, "edit") == _whole(board, log, "edit")
+    assert renders[6:] == [5]  # hand 6 is hand 5 now; hands 1-4 did not move
+
+
+def test_a_substitute_renames_the_rows_of_the_hands_they_played(
+    renders: list[int],
+) -> None:
+    board, log = _game(*HANDS)
+    _kept(board, log, "edit")
+    kept = _kept(board, log, "edit", EVE)
+    assert kept == _whole(board, log, "edit", EVE)
+    assert renders[6:] == [6, 5, 4]  # Eve plays Bob's seat from hand 4 on
+    assert "Eve bid 4" in kept and "Bob bid 3" in kept
