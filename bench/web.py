@@ -8,7 +8,12 @@
 2. Requests/s of a 40-hand game page under gunicorn with wrk on loopback,
    beside a plain Django view that renders 50 ORM rows.
 
+Each figure of issue 22 is printed beside its target (the save against the
+one-row POST, the API append at 1,600 events against 10, the game page
+against the 50 rows), with every figure printed before.
+
     make bench        (or: .venv/bin/python bench/web.py)
+    .venv/bin/python bench/web.py --profile    the save's profile (pyinstrument)
 """
 
 from __future__ import annotations
@@ -84,12 +89,13 @@ def server_seconds(client: Client) -> float:
     return handler.seconds
 
 
-def record_hands(client: Client, game: Game, count: int) -> list[float]:
+def record_hands(client: Client, game: Game, count: int, start: int = 0) -> list[float]:
     """Save ``count`` hands as the phone does (HTMX POST with the page's
-    CSRF header); the server's seconds for each."""
+    CSRF header), after the game's first ``start`` events; the server's
+    seconds for each."""
     csrf = {"X-CSRFToken": client.cookies["csrftoken"].value}
     times = []
-    for seq in range(count):
+    for seq in range(start, start + count):
         bidder = seq % 4
         data = {
             "expected_seq": seq,
@@ -251,9 +257,27 @@ def serve(port: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("gunicorn did not start")
 
 
+def profile_saves(client: Client, count: int = 100) -> None:
+    """Where a save's time goes: pyinstrument over ``count`` saves of a
+    game already 150 hands long, its call tree printed."""
+    from pyinstrument import Profiler  # a dev dependency: only when asked
+
+    game = long_game(client)
+    record_hands(client, game, 150)
+    profiler = Profiler(interval=0.0002)
+    profiler.start()
+    record_hands(client, game, count, start=150)
+    profiler.stop()
+    print(profiler.output_text(unicode=True, color=False))
+
+
 def main() -> None:
     call_command("migrate", verbosity=0)
     client = phone()
+    if "--profile" in sys.argv:
+        record_hands(client, long_game(client), 5)  # warm up (imports, caches)
+        profile_saves(client)
+        return
     # Part 1: a long classic game (target 1000, so it never ends).
     game = long_game(client)
     record_hands(client, game, 5)  # warm up (imports, caches)
@@ -278,6 +302,11 @@ def main() -> None:
     print(
         f"                    p50 {ms * statistics.median(write_times):6.2f} ms   p99 {ms * percentile(write_times, 0.99):6.2f} ms"
     )
+    save_ratio = statistics.median(hand_times) / statistics.median(write_times)
+    print(
+        f"  ratio hand save / one-row POST: {save_ratio:.2f}x"
+        f" (issue 22 target <= 2.0x: {'met' if save_ratio <= 2.0 else 'NOT met'})"
+    )
     api_appends(client, 5, 10)  # warm up the API path
     short, long = api_appends(client, 10), api_appends(client, 1600)
     print("an API append (JSON in, the new hand and totals out), in process:")
@@ -285,8 +314,10 @@ def main() -> None:
         print(
             f"  {label:16}  p50 {ms * statistics.median(times):6.2f} ms   p99 {ms * percentile(times, 0.99):6.2f} ms"
         )
+    append_ratio = statistics.median(long) / statistics.median(short)
     print(
-        f"  ratio 1,600 / 10: {statistics.median(long) / statistics.median(short):.2f}"
+        f"  ratio 1,600 / 10: {append_ratio:.2f}"
+        f" (issue 22 target <= 1.2: {'met' if append_ratio <= 1.2 else 'NOT met'})"
     )
 
     # Part 2: the page of a 40-hand game under gunicorn.
@@ -326,8 +357,10 @@ def main() -> None:
     )
     print(f"  game page                    {page_rate:8.0f} requests/s")
     print(f"  anchor: 50 ORM rows rendered {row_rate:8.0f} requests/s")
+    page_ratio = page_rate / row_rate
     print(
-        f"  ratio {page_rate / row_rate:.2f} (target >= 1.00: event sourcing costs the user nothing)"
+        f"  ratio {page_ratio:.2f} (target >= 1.00: event sourcing costs the user nothing;"
+        f" issue 22 target >= 1.2: {'met' if page_ratio >= 1.2 else 'NOT met'})"
     )
     hello_rate, poll_rate = statistics.median(hellos), statistics.median(polls)
     print("live-update poll with nothing new (204), same server and load:")

@@ -22,7 +22,7 @@ from uuid import UUID
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import QuerySet
 
-from scorekeeper import snapshots
+from scorekeeper import gamerows, snapshots
 from scorekeeper.gamelog import (
     MAX_EVENTS,
     GameLog,
@@ -348,8 +348,7 @@ def _claim(
     ``_Moved`` if another append got there first (the guard, whatever the
     database)."""
     moved = {**summary, "updated_at": at}
-    rows = Game.objects.filter(pk=game.pk, last_seq=expected_seq)
-    if rows.update(**moved) != 1:
+    if not gamerows.move_row(game.pk, expected_seq, moved):
         raise _Moved()
     was_finished = game.__dict__.get("finished", True)  # unread: say it was
     game.__dict__.update(moved)

@@ -19,9 +19,10 @@ from uuid import UUID
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from scorekeeper.eventstore import Appended
+from scorekeeper.gamerows import game_row
 from scorekeeper.models import Game
 
 # "correct": an organizer of a closed league night, who may void or correct
@@ -142,7 +143,9 @@ def game_for(
     (a game is never found by its id alone), 403 when a read-only link
     tries to change it (``correct``: a void or a correction, which an
     organizer may make to a closed night's game)."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_row(game_id)
+    if game is None:
+        raise Http404("no such game")
     role = role_of(request, game)
     if role is None:
         if held_token(request, game.pk):
