@@ -11,7 +11,6 @@ event id as it answered the first time, storing it once.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -219,7 +218,7 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
         raise Refused(error) from None
     seq = expected_seq + 1
     stored = _row(game, seq, entry)
-    stored.save(force_insert=True)  # a repeated id fails the unique key here
+    gamerows.insert_event(stored)  # a repeated id fails the unique key here
     _claim(game, expected_seq, moved, stored.recorded_at)  # the caller's game too
     transaction.on_commit(lambda: _remember(game.pk, seq, stored.payload))
     return Appended(seq, state, repeated=False, log=new_log, replayed=board)
@@ -257,8 +256,10 @@ def _referee(
     trusted). ``LogError`` when the rules refuse the entry."""
     seq = len(log.entries)
     before = snapshots.trusted(game, log.variant, seq - 1, row)
-    # A copy: the row's numbers may be the caller's, and this may roll back.
-    stats: list[SeatStats] = copy.deepcopy(row["seat_stats"])
+    try:  # a copy: the row's numbers may be the caller's, and this may roll back
+        stats = [_copied(seat) for seat in row["seat_stats"]]
+    except (KeyError, TypeError, AttributeError):  # not numbers this code wrote
+        stats = []
     state = None
     if before is not None and row["hands_played"] == before.played:
         if not stats and before.played == 0:
@@ -279,6 +280,17 @@ def store_all(game: Game, entries: Sequence[LogEntry]) -> None:
     whole beforehand (its game row already carries ``summary``)."""
     rows = (_row(game, seq, entry) for seq, entry in enumerate(entries, start=1))
     GameEvent.objects.bulk_create(rows)
+
+
+def _copied(seat: SeatStats) -> SeatStats:
+    bids = {bid: list(counts) for bid, counts in seat["bids"].items()}
+    return SeatStats(
+        bids=bids,
+        sets=seat["sets"],
+        conceded=seat["conceded"],
+        run=seat["run"],
+        best=seat["best"],
+    )
 
 
 def summary(board: Scoreboard, seq: int) -> dict[str, object]:

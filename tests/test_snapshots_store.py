@@ -107,6 +107,8 @@ CORRUPTIONS = {
     "an older engine": lambda row: {"snapshot_version": ENGINE_VERSION - 1},
     "an earlier seq": lambda row: {"snapshot_seq": row["snapshot_seq"] - 1},
     "no checksum": lambda row: {"snapshot_sum": ""},
+    "the seats' numbers missing": lambda row: {"seat_stats": []},
+    "the seats' numbers damaged": lambda row: {"seat_stats": [{"bids": 1}] * 4},
 }
 
 
