@@ -4,10 +4,11 @@ database would refuse reaches it (SQLite and PostgreSQL store the same)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import OperationalError
+from django.db import OperationalError, connection
 from django.test import Client
 
 from scorekeeper.gamelog import NAME_LIMIT
@@ -124,21 +125,29 @@ def test_a_bearer_token_outside_ascii_is_401_not_a_crash(
     assert response.status_code == 401
 
 
-def _failing_insert(*args: Any, **kwargs: Any) -> None:
-    raise OperationalError("database or disk is full")
+def _disk_full(
+    execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any
+) -> Any:
+    """The database refuses every INSERT, however the app builds it."""
+    if sql.lstrip().upper().startswith("INSERT"):
+        raise OperationalError("database or disk is full")
+    return execute(sql, params, many, context)
 
 
 def test_a_database_fault_during_a_save_is_503_and_keeps_the_form(
-    client: Client, moon_game: Game, monkeypatch: pytest.MonkeyPatch
+    client: Client, moon_game: Game
 ) -> None:
-    monkeypatch.setattr(GameEvent, "save", _failing_insert)
-    page = client.post(f"/games/{moon_game.pk}/hands", {**MOON_HAND_1, "by": "Ann"})
+    with connection.execute_wrapper(_disk_full):
+        page = client.post(f"/games/{moon_game.pk}/hands", {**MOON_HAND_1, "by": "Ann"})
+        api = send(
+            client, moon_game, moon_game.edit_token, expected_seq=0, id="a", **HAND
+        )
     assert page.status_code == 503 and page["Retry-After"]
     text = page.content.decode()
     assert "nothing was saved" in text and 'value="Ann"' in text
-    api = send(client, moon_game, moon_game.edit_token, expected_seq=0, id="a", **HAND)
     assert api.status_code == 503 and api["Retry-After"]
     assert "busy" in api.json()["error"]
+    assert not GameEvent.objects.filter(game=moon_game).exists()
 
 
 def test_a_database_fault_elsewhere_is_503_in_words(
