@@ -165,18 +165,23 @@ def parse_seats(raw: object) -> tuple[str, ...]:
 
 def game_variant(preset: str, seats: int, overrides: Mapping[str, object]) -> Variant:
     """The variant a game is played under; bad settings become ``log:``."""
+    # Each value's type is part of the key: 30 == 30.0 and 1 == true in
+    # Python, and a cached right value must not let an equal wrong one pass.
+    key = tuple(sorted((name, type(value), value) for name, value in overrides.items()))
     try:
-        return _variant(preset, seats, tuple(sorted(overrides.items())))
+        return _variant(preset, seats, key)
     except TypeError:  # an unhashable override value: let the check word it
         return _checked_variant(preset, seats, overrides)
 
 
 @functools.lru_cache(maxsize=256)
 def _variant(
-    preset: str, seats: int, overrides: tuple[tuple[str, object], ...]
+    preset: str, seats: int, overrides: tuple[tuple[str, type, object], ...]
 ) -> Variant:
     # One Variant per house setting, so its derived tables are built once.
-    return _checked_variant(preset, seats, dict(overrides))
+    return _checked_variant(
+        preset, seats, {name: value for name, _, value in overrides}
+    )
 
 
 def _checked_variant(

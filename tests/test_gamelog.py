@@ -218,3 +218,25 @@ def test_a_document_that_is_not_an_object_or_not_json_is_refused() -> None:
 def test_passed_out_false_reads_as_a_bid_hand() -> None:
     document = with_change(("events", 0, "passed_out"), False)
     assert isinstance(parse_log(document).events[0], HandRecorded)
+
+
+@pytest.mark.parametrize(
+    ("setting", "right", "wrong"),
+    [
+        ("target_score", 30, 30.0),
+        ("target_score", 1, True),
+        ("negotiation", False, 0),
+        ("mercy", -1, -1.0),
+        ("minimum_bid", 5, 5.0),
+    ],
+)
+def test_section_1_a_value_of_the_wrong_type_is_refused_after_an_equal_right_one(
+    setting: str, right: object, wrong: object
+) -> None:
+    """A season replays many logs in one process: a house setting of the
+    wrong type stays a ``log:`` error even when an equal value of the right
+    type (30 and 30.0, 1 and true, false and 0) was read just before."""
+    parse_log(with_change(("variant", setting), right))
+    assert refusal(with_change(("variant", setting), wrong)).startswith(
+        f"log: {setting} must be"
+    )
