@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
@@ -61,3 +62,19 @@ def test_a_refused_season_exits_2_with_one_line_naming_where() -> None:
         assert result.returncode == 2 and result.stderr.startswith(words)
     missing = standings("/no/such/file.json")
     assert missing.returncode == 2 and missing.stderr.startswith("log: cannot read")
+
+
+def test_section_1_a_later_games_house_rule_of_the_wrong_type_is_refused() -> None:
+    """pepper-log v1 §1: a value of the wrong type is a `log:` error, in the
+    second game of a season too, after a game with the equal right value
+    (target_score 10, then 10.0)."""
+    document = copy.deepcopy(season())  # season() shares its nights
+    games = document["nights"][1]["games"]
+    games[1] = copy.deepcopy(games[0])  # the same rules and seats
+    assert games[0]["log"]["variant"] == {"preset": "classic", "target_score": 10}
+    games[1]["log"]["variant"]["target_score"] = 10.0
+    result = standings("-", "--json", stdin=json.dumps(document))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.strip() == (
+        "night 2 game 2: log: target_score must be a whole number of at least 1"
+    )
