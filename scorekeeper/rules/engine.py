@@ -477,13 +477,17 @@ class _Fold:
         variant, totals = self.variant, self.totals
         target = variant.target_score
         reached = [side for side, total in enumerate(totals) if total >= target]
+        # both_reach is about sides that reach the target in this hand: after
+        # a tie at the target, the sides already past it are play-on's (§5).
+        deltas = self.results[-1][2]
+        crossed = [side for side in reached if totals[side] - deltas[side] < target]
         self.tied = ()
         if (
-            bidder_side in reached
-            and len(reached) > 1
+            bidder_side in crossed
+            and len(crossed) > 1
             and variant.both_reach == "bidder"
         ):
-            self.winners = (reached[reached.index(bidder_side)],)
+            self.winners = (crossed[crossed.index(bidder_side)],)
             self.decided = "bidder"
             return
         top = max(totals)

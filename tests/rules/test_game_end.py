@@ -74,3 +74,43 @@ def test_a_single_side_past_the_target_wins_even_against_the_bidder() -> None:
 def test_target_override_moves_the_finish_line() -> None:
     board = play(variant("classic", 4, target_score=5), played(1, 3, 1, 5))
     assert board.winners == (1,)
+
+
+def test_section_5_both_reach_bidder_needs_sides_that_reach_the_target_in_that_hand() -> (
+    None
+):
+    """Contract §5 both_reach: "several sides reach the target in one hand".
+    After a tie at the target (play-on, §2) Ann and Bob were past it
+    already: the next hand is play-on's "first side at or above the target
+    and strictly ahead wins", so Bob (18) wins, not Ann who bid (11)."""
+    rules = variant(
+        "classic", 3, target_score=10, exact_tie="play-on", both_reach="bidder"
+    )
+    board = play(rules, *TIED_AT_10, played(0, 1, 1, 7, 0))
+    assert (board.totals, board.winners) == ((11, 17, 4), (1,))
+
+
+def test_section_5_both_reach_bidder_after_a_tie_still_waits_for_one_side_ahead() -> (
+    None
+):
+    """Cat bids and reaches the target alone while Ann and Bob stay level
+    at the top: nobody reached it with her, and nobody is strictly ahead."""
+    rules = variant(
+        "classic", 3, target_score=10, exact_tie="play-on", both_reach="bidder"
+    )
+    board = play(rules, *TIED_AT_10, played(2, 6, 1, 1, 6))
+    assert (board.totals, board.winners, board.tied) == ((11, 11, 10), (), (0, 1))
+
+
+def test_section_5_both_reach_bidder_when_both_reach_in_the_same_hand() -> None:
+    """Three players: Ann (bidder, 10) and Bob (12) reach 10 in one hand:
+    the bidding side wins."""
+    rules = variant("classic", 3, target_score=10, both_reach="bidder")
+    board = play(
+        rules, played(1, 4, 4, 4, 0), played(2, 1, 4, 4, 0), played(0, 2, 2, 4, 2)
+    )
+    assert (board.totals, board.winners, board.decided) == (
+        (10, 12, -6),
+        (0,),
+        "bidder",
+    )
