@@ -56,7 +56,9 @@ def browser_type_launch_args() -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def browser_context_args() -> dict[str, Any]:
-    return {"viewport": PHONE, "device_scale_factor": 1}
+    # Service workers only where a test asks for them (tests/e2e/offline.py):
+    # a worker keeping pages would make the other tests depend on its cache.
+    return {"viewport": PHONE, "device_scale_factor": 1, "service_workers": "block"}
 
 
 @pytest.fixture
