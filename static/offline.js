@@ -71,6 +71,8 @@
     }).then(function (text) {
       state.log = text;
       state.serverSeq = JSON.parse(text).events.length;
+      state.lastSync = new Date().toISOString();
+      root.dataset.seq = state.serverSeq;
       online = true;
       return save();
     });
@@ -288,7 +290,7 @@
     });
     return form;
   }
-  function correctEditor(row, target, number) {
+  function correctEditor(row, target, number, choices) {
     var form = document.getElementById("record").cloneNode(true);
     form.removeAttribute("id");
     form.hidden = false;
@@ -296,15 +298,15 @@
     form.setAttribute("aria-label", "Correct hand " + number);
     form.removeAttribute("hx-post");
     form.querySelectorAll("[id]").forEach(function (node) { node.removeAttribute("id"); });
+    form.querySelectorAll(".error").forEach(function (node) { node.remove(); });
+    form.reset();
     form.querySelectorAll(".savebar .saved, .savebar .bar-totals, .reaimed, button[value='pass']").forEach(function (node) { node.remove(); });
     var title = form.querySelector("h2");
     title.replaceWith(el("h3", { text: "Correct hand " + number }));
     form.querySelector('button[value="save"]').textContent = "Save correction";
     form.querySelector(".savebar").classList.remove("savebar");
     form.querySelector(".actions").appendChild(el("button", { "class": "button", type: "button", "data-cancel": "", text: "Cancel" }));
-    PepperEngine.json("correct_choices", state.log, JSON.stringify(state.items), target).then(function (choices) {
-      drawChoices(form, choices);
-    });
+    drawChoices(form, choices);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       event.stopPropagation();
@@ -324,15 +326,28 @@
     var row = link.closest("li");
     var target = Number(match[1]);
     var number = row.querySelector(".hand-no").firstChild.textContent.trim();
-    var editor = (match[2] === "void" ? voidEditor : correctEditor)(row, target, number);
-    row.appendChild(editor);
-    editor.querySelector("input").focus();
+    var choices = match[2] === "void" ? Promise.resolve(null)
+      : PepperEngine.json("correct_choices", state.log, JSON.stringify(state.items), target);
+    choices.then(function (found) {
+      var editor = (match[2] === "void" ? voidEditor : correctEditor)(row, target, number, found);
+      row.appendChild(editor);
+      editor.querySelector("input").focus();
+    });
   });
 
   // The live poll waits while this phone has changes to send: the page
   // shows them, and the server's answer would not.
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     if (event.detail.elt.id === "poller" && (offlineNow() || syncing)) event.preventDefault();
+  });
+
+  // Online, the page moves on by htmx: keep this phone's copy of the log
+  // in step (after the answer is on screen; the page never waits for it).
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!state || !xhr || xhr.status !== 200 || state.items.length || disputed) return;
+    var path = event.detail.pathInfo && event.detail.pathInfo.requestPath || "";
+    if (/\/(hands|poll|void|correct|end)\b/.test(path)) refreshLog().catch(function () {});
   });
 
   // Sending the outbox ------------------------------------------------------

@@ -5,11 +5,13 @@ phones that allow service workers, and the page read as a player reads it."""
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.core.servers.basehttp import ThreadedWSGIServer
 from django.db import connections
 from django.test.testcases import LiveServerThread
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -18,6 +20,32 @@ from tests.e2e.conftest import PHONE
 
 READY = "ready to score offline"
 ENGINE_LOADS = 90_000  # ms: Pyodide on a loaded 2-core machine
+
+
+class _Closing(ThreadedWSGIServer):
+    """Closes its kept-alive connections too when stopped: a stopped
+    server must answer nothing, not even on a connection already open."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_reuse_address"] = True  # started again on its port
+        super().__init__(*args, **kwargs)
+        self.open: set[socket.socket] = set()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        self.open.add(request)
+        super().process_request(request, client_address)
+
+    def close_all(self) -> None:
+        for sock in list(self.open):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+                sock.close()
+            except OSError:
+                pass
+
+
+class _Thread(LiveServerThread):
+    server_class = _Closing
 
 
 class Server:
@@ -36,7 +64,7 @@ class Server:
         }
         for conn in memory.values():
             conn.inc_thread_sharing()
-        thread = LiveServerThread(
+        thread = _Thread(
             "localhost", StaticFilesHandler, connections_override=memory, port=self.port
         )
         thread.daemon = True
@@ -49,7 +77,9 @@ class Server:
 
     def stop(self) -> None:
         assert self.thread is not None
+        httpd = self.thread.httpd
         self.thread.terminate()
+        httpd.close_all()
         self.thread = None
 
     @property
