@@ -156,3 +156,7 @@ def fill_hand(
 def classic_game() -> Game:
     """A four-player classic game, Ann dealing first, started now."""
     return new_game(now=timezone.now())
+
+
+# The offline tests' fixtures: a server that stops, phones with a service worker.
+from tests.e2e.offline import phones, server  # noqa: E402, F401

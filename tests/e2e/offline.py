@@ -60,7 +60,7 @@ class Server:
         memory = {
             conn.alias: conn
             for conn in connections.all()
-            if conn.vendor == "sqlite" and conn.is_in_memory_db()
+            if conn.vendor == "sqlite" and conn.is_in_memory_db()  # type: ignore[attr-defined]
         }
         for conn in memory.values():
             conn.inc_thread_sharing()
@@ -77,7 +77,7 @@ class Server:
 
     def stop(self) -> None:
         assert self.thread is not None
-        httpd = self.thread.httpd
+        httpd: _Closing = self.thread.httpd  # type: ignore[assignment]
         self.thread.terminate()
         httpd.close_all()
         self.thread = None
@@ -106,7 +106,9 @@ def phones(browser: Browser) -> Iterator[list[BrowserContext]]:
 
 def new_phone(browser: Browser, phones: list[BrowserContext]) -> BrowserContext:
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, service_workers="allow"
+        viewport={"width": PHONE["width"], "height": PHONE["height"]},
+        device_scale_factor=1,
+        service_workers="allow",
     )
     phones.append(context)
     return context

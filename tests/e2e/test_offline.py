@@ -20,8 +20,6 @@ from tests.e2e.offline import (
     log_of,
     new_phone,
     open_ready,
-    phones,  # noqa: F401 (a fixture)
-    server,  # noqa: F401 (a fixture)
     shown,
 )
 from tests.records import new_game

@@ -24,8 +24,6 @@ from tests.e2e.offline import (
     log_of,
     new_phone,
     open_ready,
-    phones,  # noqa: F401 (a fixture)
-    server,  # noqa: F401 (a fixture)
     shown,
 )
 from tests.e2e.test_offline import SYNCED, record
@@ -33,13 +31,16 @@ from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-EXAMPLES = Path(settings.BASE_DIR).parent / "shared" / "contracts" / "examples"
+# The contract's examples (../shared/contracts/examples, copied here).
+EXAMPLES = Path(settings.BASE_DIR) / "tests" / "data" / "contract"
 
 
 def passed_out(game: Game, hands: int) -> None:
     for _ in range(hands):
         game.refresh_from_db()
-        services.hand_pass_out(game=game, expected_seq=game.last_seq, now=timezone.now())
+        services.hand_pass_out(
+            game=game, expected_seq=game.last_seq, now=timezone.now()
+        )
 
 
 def offline_phone(browser: Browser, phones: list[BrowserContext], url: str) -> Page:
@@ -174,7 +175,9 @@ def test_the_phone_engine_scores_every_example_as_replay_json(
             check=True,
             cwd=settings.BASE_DIR,
         ).stdout
-        phone = page.evaluate("text => PepperEngine.call('score', text)", example.read_text())
+        phone = page.evaluate(
+            "text => PepperEngine.call('score', text)", example.read_text()
+        )
         assert json.loads(phone) == json.loads(replayed), example.name
 
 
