@@ -13,12 +13,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
-from scorekeeper.web.offline_files import (
-    ENGINE_FILES,
-    ENGINE_PREFIX,
-    PYODIDE_FILES,
-    PYODIDE_PREFIX,
-)
+from scorekeeper.web.offline_files import ENGINE_FILES, ENGINE_PREFIX, PYODIDE_PREFIX
 
 THEME = "#0b5d3b"  # the icon's green
 # What every page needs, kept by the service worker when it installs.
@@ -40,12 +35,25 @@ def _shell() -> list[str]:
     return [static(name) for name in SHELL]
 
 
+# What Pyodide itself loads, by these names, beside the module imported.
+LOADED_BY_NAME = (
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
 def engine_urls() -> dict[str, object]:
-    """Where the phone fetches Pyodide and the engine's source from."""
+    """Where the phone fetches Pyodide and the engine's source from: the
+    module by its hashed name, what it loads itself by the plain names it
+    asks for (beside it), the engine's source by hashed names."""
+    module = static(f"{PYODIDE_PREFIX}/pyodide.mjs")
+    index = static(f"{PYODIDE_PREFIX}/pyodide-lock.json").rsplit("/", 1)[0] + "/"
     return {
-        "pyodide": static(f"{PYODIDE_PREFIX}/pyodide.mjs"),
-        "index": static(f"{PYODIDE_PREFIX}/pyodide.js").rsplit("/", 1)[0] + "/",
-        "runtime": [static(f"{PYODIDE_PREFIX}/{name}") for name in PYODIDE_FILES],
+        "pyodide": module,
+        "index": index,
+        "runtime": [module, *(index + name for name in LOADED_BY_NAME)],
         "source": {name: static(f"{ENGINE_PREFIX}/{name}") for name in ENGINE_FILES},
     }
 

@@ -25,6 +25,9 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
+    # Named at the end of the scripts: collectstatic's manifest must find them.
+    "pyodide.js.map",
+    "pyodide.mjs.map",
 )
 # The engine the phone runs: the rules and the log core's pure modules
 # (tests/test_layout.py checks that they import nothing else).
