@@ -35,6 +35,7 @@ from scorekeeper.rules.events import (
 )
 from scorekeeper.rules.explain import explain_hand
 from scorekeeper.rules.referee import Turn, seat_calls, turn_of
+from scorekeeper.rules.variants import Variant
 from scorekeeper.tablewords import (
     MISSING,
     auction_calls,
@@ -258,39 +259,36 @@ def hand_of(
     missing = [
         MISSING[name] for name in ("bidder", "bid", "trump") if not fields.get(name)
     ]
+    outcome, more = _outcome(variant, fields, number)
+    if missing or more:
+        return json.dumps({"missing": missing + more})
+    hand = {"bidder": number["bidder"], "bid": call_of(fields["bid"])}
+    return json.dumps(
+        {"hand": _with(auction, hand | {"trump": fields["trump"]} | outcome)}
+    )
+
+
+def _outcome(
+    variant: Variant, fields: dict[str, str], number: dict[str, int | None]
+) -> tuple[dict[str, Any], list[str]]:
+    """How the hand ended (tricks, or a concession), or what is missing."""
     if fields.get("outcome") == "conceded":
-        missing += (
-            [] if number.get("free_tricks") is not None else [MISSING["free_tricks"]]
-        )
-    elif variant.sides > 2:
-        names = [f"tricks_{seat}" for seat in range(variant.seats)]
-        counts = [number.get(name) for name in names]
-        if counts.count(None) == 1:
-            left = variant.tricks_per_hand - sum(c for c in counts if c is not None)
-            counts = [left if c is None else c for c in counts] if left >= 0 else counts
-        missing += [MISSING["tricks"]] if None in counts else []
-    elif number.get("taken") is None:
-        missing.append(MISSING["taken"])
-    if missing:
-        return json.dumps({"missing": missing})
-    bidder = number["bidder"]
-    assert bidder is not None
-    hand: dict[str, Any] = {
-        "bidder": bidder,
-        "bid": call_of(fields["bid"]),
-        "trump": fields["trump"],
-    }
-    if fields.get("outcome") == "conceded":
-        hand["conceded"] = {"free_tricks": number["free_tricks"]}
-    elif variant.sides > 2:
-        hand["tricks"] = counts
-    else:
-        taken = number["taken"]
-        assert taken is not None
-        tricks = [variant.tricks_per_hand - taken] * 2
-        tricks[variant.side_of(bidder)] = taken
-        hand["tricks"] = tricks
-    return json.dumps({"hand": _with(auction, hand)})
+        free = number.get("free_tricks")
+        return {"conceded": {"free_tricks": free}}, [] if free is not None else [
+            MISSING["free_tricks"]
+        ]
+    if variant.sides > 2:  # each for himself: all counts but one, the last is left
+        counts = [number.get(f"tricks_{seat}") for seat in range(variant.seats)]
+        left = variant.tricks_per_hand - sum(c for c in counts if c is not None)
+        if counts.count(None) == 1 and left >= 0:
+            counts = [left if c is None else c for c in counts]
+        return {"tricks": counts}, [MISSING["tricks"]] if None in counts else []
+    taken, bidder = number.get("taken"), number.get("bidder")
+    if taken is None:
+        return {}, [MISSING["taken"]]
+    tricks = [variant.tricks_per_hand - taken] * 2
+    tricks[variant.side_of(bidder or 0)] = taken
+    return {"tricks": tricks}, []
 
 
 def _with(auction: list[list[Any]] | None, hand: dict[str, Any]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ SHELL = (
     "record.js",
     "offline.js",
     "offline/engine.js",
+    "offline/draw.js",
     "offline/worker.js",
     "django_htmx/htmx-2.min.js",  # as {% htmx_script %} writes it
 )
