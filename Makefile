@@ -21,11 +21,19 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q --group dev
 	@touch $(STAMP)
 
-setup: $(STAMP)
+# The phone's engine runtime (Pyodide, pinned in package-lock.json), served
+# from our own static files: installed again whenever the lock changes.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package-lock.json
+	@command -v npm >/dev/null || { echo "npm is needed for offline play (Pyodide): install Node.js" >&2; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NODE_STAMP)
+
+setup: $(STAMP) $(NODE_STAMP)
 
 # Served as production serves it (gunicorn, DEBUG off, static files by
 # WhiteNoise), with a local secret key kept in .local-secret-key.
-run: $(STAMP)
+run: $(STAMP) $(NODE_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v0
 	PORT=$(PORT) $(PY) manage.py demo_game
@@ -33,13 +41,13 @@ run: $(STAMP)
 		$(VENV)/bin/gunicorn -c python:config.gunicorn_conf config.wsgi
 
 # Django's debug server, with tracebacks in the browser: for development.
-dev: $(STAMP)
+dev: $(STAMP) $(NODE_STAMP)
 	$(PY) manage.py migrate --noinput
 	PORT=$(PORT) $(PY) manage.py demo_game
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The pure rules engine must stay 100% branch-covered.
-test: $(STAMP)
+test: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest -q --cov=scorekeeper --cov-branch --cov-report=
 	$(VENV)/bin/coverage report --include='scorekeeper/rules/*' --fail-under=100 --skip-covered
 
@@ -48,12 +56,13 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict .
 
-bench: $(STAMP)
+bench: $(STAMP) $(NODE_STAMP)
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; } \
 		|| echo "wrk could not be installed: the load figures will be skipped"
 	$(PY) bench/replay.py
 	$(PY) bench/web.py
 	$(PY) bench/league.py
+	$(PY) bench/offline.py
 	$(MAKE) --no-print-directory bench-scale
 
 # Many clubs at once through nginx: two servers with Redis beside one
@@ -64,4 +73,4 @@ bench-scale: $(STAMP)
 	$(PY) bench/scale.py $(SCALE_SECONDS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache db.sqlite3* staticfiles
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache db.sqlite3* staticfiles

@@ -183,6 +183,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    # Pyodide (npm, locked) and the engine's own source, for offline play.
+    "scorekeeper.web.offline_files.OfflineFinder",
+]
 STATIC_ROOT: Path | None = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # WhiteNoise serves the collected files itself (gzip/brotli, hashed names
 # cached for a year), so the app needs no other web server for them.
@@ -207,6 +213,8 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 X_FRAME_OPTIONS = "DENY"
 SECURE_CSP = {
     "default-src": ["'self'"],
+    # The rules engine runs on the phone under Pyodide (WebAssembly).
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
     "img-src": ["'self'", "data:"],
     "form-action": ["'self'"],
     "base-uri": ["'none'"],

@@ -6,9 +6,14 @@ from django.urls import include, path
 from scorekeeper.games import api, changes, pages, sharing
 from scorekeeper.referee import rules_pages
 from scorekeeper.referee import views as referee_views
+from scorekeeper.web import installable
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("sw.js", installable.service_worker, name="service_worker"),
+    path("manifest.webmanifest", installable.manifest, name="manifest"),
+    path("offline/", installable.no_connection, name="no_connection"),
+    path("offline/engine.json", installable.engine_files, name="engine_files"),
     path("games/new", pages.game_new, name="game_new"),
     path("games/import", sharing.game_import, name="game_import"),
     path("games/<uuid:game_id>/", pages.game_detail, name="game"),

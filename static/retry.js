@@ -15,6 +15,8 @@
   document.body.addEventListener("htmx:sendError", function (event) {
     var form = event.detail.elt.closest("form#record");
     if (!form) return;
+    // This phone can score offline: the hand goes into its outbox instead.
+    if (window.PepperOffline && window.PepperOffline.take(form)) return;
     banner(navigator.onLine === false
       ? "Offline: the hand is not saved yet. It will be sent again when the connection is back."
       : "No answer from the server: the hand is not saved yet. Trying again…");

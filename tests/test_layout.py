@@ -28,7 +28,7 @@ FLOORS = {
 }
 USES = {"leagues": {"games"}, "referee": {"games"}}
 # Run on the phone under Pyodide too: the standard library and the rules only.
-PURE_CORE = ("gamelog.py", "refusals.py")
+PURE_CORE = ("gamelog.py", "refusals.py", "tablewords.py", "phone.py")
 
 
 def room_of(module: str) -> str | None:
@@ -96,8 +96,37 @@ def test_the_log_core_the_phone_runs_needs_only_the_rules(name: str) -> None:
         for module in imports_of(f"scorekeeper.{name[:-3]}", source)
         if module.split(".")[0] not in sys.stdlib_module_names
         and room_of(module) != "rules"
+        and f"{module.removeprefix('scorekeeper.')}.py" not in PURE_CORE
     ]
     assert outside == []
+
+
+def test_the_phone_is_sent_every_module_its_engine_imports() -> None:
+    """The static files the phone loads (scorekeeper/web/offline_files.py)
+    hold every module phone.py reaches, and nothing of Django."""
+    from scorekeeper.web.offline_files import ENGINE_FILES
+
+    sent = {name.removeprefix("scorekeeper/") for name in ENGINE_FILES}
+    reached, todo = set(), ["phone.py"]
+    while todo:
+        name = todo.pop()
+        reached.add(name)
+        module = f"scorekeeper.{name[:-3].replace('/', '.')}"
+        for found in imports_of(module, (PACKAGE / name).read_text()):
+            if found.startswith("scorekeeper."):
+                path = found.removeprefix("scorekeeper.").replace(".", "/")
+                target = (
+                    f"{path}.py"
+                    if (PACKAGE / f"{path}.py").exists()
+                    else f"{path}/__init__.py"
+                )
+                if target not in reached:
+                    todo.append(target)
+    assert reached <= sent
+    assert all(
+        name.startswith("rules/") or name in (*PURE_CORE, "__init__.py")
+        for name in sent
+    )
 
 
 def test_the_check_sees_an_import_up_and_one_across() -> None:

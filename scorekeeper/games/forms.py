@@ -16,21 +16,11 @@ from scorekeeper.games.house_rules import SETTINGS, parsed
 from scorekeeper.rules.cards import TRUMPS
 from scorekeeper.rules.events import Call, Hand, HandPassedOut, HandRecorded
 from scorekeeper.rules.variants import PRESETS, Variant
+from scorekeeper.tablewords import MISSING, auction_calls, call_of, whole_number
+
+__all__ = ["call_of", "whole_number"]  # pages and leagues read numbers here
 
 MAX_SEATS = 8
-
-
-def whole_number(text: str) -> int | None:
-    """A whole number written in ASCII digits, else None. (``str.isdigit``
-    is true of "²" and "٣" too, which ``int`` then refuses or misreads.)"""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() else None
-
-
-def call_of(value: str) -> Call:
-    """A bid from a form: "4" is the number 4, "moon" stays a name."""
-    number = whole_number(value)
-    return value if number is None else number
 
 
 class HandForm(forms.Form):
@@ -70,27 +60,23 @@ class HandForm(forms.Form):
         if self.passing or self.errors:
             return data
         missing = [
-            message
-            for field, message in (
-                ("bidder", "Choose who took the bid."),
-                ("bid", "Choose the bid."),
-                ("trump", "Choose trump (or no trump)."),
-            )
+            MISSING[field]
+            for field in ("bidder", "bid", "trump")
             if data.get(field) in (None, "")
         ]
         for message in missing:
             self.add_error(None, message)
         if data.get("outcome") == "conceded":
             if data.get("free_tricks") is None:
-                self.add_error("free_tricks", "Say how many free tricks were granted.")
+                self.add_error("free_tricks", MISSING["free_tricks"])
         elif self.variant.sides > 2:
             self._fill_last_count(data)
             if any(
                 data.get(f"tricks_{seat}") is None for seat in range(self.variant.seats)
             ):
-                self.add_error(None, "Enter every player's tricks (all but one).")
+                self.add_error(None, MISSING["tricks"])
         elif data.get("taken") is None:
-            self.add_error("taken", "Say how many tricks the bidding side took.")
+            self.add_error("taken", MISSING["taken"])
         return data
 
     def _fill_last_count(self, data: dict[str, Any]) -> None:
@@ -107,11 +93,7 @@ class HandForm(forms.Form):
 
     def calls(self) -> list[Call]:
         """The auction as entered: "pass, 3, 4, pass" (empty: not recorded)."""
-        words = [
-            word.strip().lower()
-            for word in self.cleaned_data.get("auction", "").split(",")
-        ]
-        return [call_of("-".join(word.split())) for word in words if word]
+        return auction_calls(self.cleaned_data.get("auction", ""))
 
     def hand(self) -> Hand:
         """The event this form describes (call once ``is_valid()``)."""

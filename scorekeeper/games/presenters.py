@@ -5,7 +5,6 @@ Plain data for templates: no queries here, no rules decided here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -15,36 +14,38 @@ from scorekeeper.games.forms import HandForm
 from scorekeeper.refusals import sentence as sentence  # kept here too: pages import it
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import (
-    Hand,
     HandCorrected,
     HandPassedOut,
     HandRecorded,
     HandVoided,
 )
-from scorekeeper.rules.explain import explain_hand, explain_status
+from scorekeeper.rules.explain import explain_hand
 from scorekeeper.rules.explain import status_rule as explain_status_rule
 from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import Variant
+from scorekeeper.tablewords import (  # the words the phone's engine says too
+    TRUMP_LABELS,
+    auction_text,
+    bid_label,
+    forced_line,
+    hand_summary,
+    status,
+    true_minus,
+    trump_label,
+    turn_line,
+)
 from scorekeeper.web.numbers import signed
 
-TRUMP_LABELS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
-
-
-def trump_label(trump: str) -> str:
-    return TRUMP_LABELS.get(trump, "NT")
-
-
-def bid_label(call: object) -> str:
-    return str(call).replace("-", " ")
-
-
-_MINUS = re.compile(r"(?<![\w+−-])-(?=\d)")
-
-
-def true_minus(text: str) -> str:
-    """A page shows one minus sign, the true one (−18), also in the engine's
-    explanations, which keep ASCII "-18" for the pepper-score document."""
-    return _MINUS.sub("−", text)
+__all__ = [  # the words pages and other rooms take from here
+    "TRUMP_LABELS",
+    "bid_label",
+    "forced_line",
+    "hand_summary",
+    "status",
+    "trump_label",
+    "true_minus",
+    "turn_line",
+]
 
 
 @dataclass(frozen=True)
@@ -122,39 +123,6 @@ def long_names(board: Scoreboard) -> bool:
     )
 
 
-def turn_line(board: Scoreboard) -> str:
-    """ "Hand 7 · Cat deals · Dan bids first"."""
-    turn = board.next
-    if turn is None:
-        return ""
-    seats = board.seats
-    return (
-        f"Hand {turn.number} · {seats[turn.dealer]} deals · "
-        f"{seats[turn.first_bidder]} bids first"
-    )
-
-
-def forced_line(board: Scoreboard, turn: Turn | None) -> str:
-    if turn is None or not turn.pepper_round:
-        return ""
-    return f"Pepper round: {board.seats[turn.first_bidder]} must bid {bid_label(turn.forced_bid)}"
-
-
-def hand_summary(variant: Variant, seats: tuple[str, ...], hand: Hand) -> str:
-    if isinstance(hand, HandPassedOut):
-        return "Passed out"
-    bidder = (
-        seats[hand.bidder] if 0 <= hand.bidder < len(seats) else f"seat {hand.bidder}"
-    )
-    text = f"{bidder} bid {bid_label(hand.bid)} {trump_label(hand.trump)}"
-    if hand.tricks is None:
-        free = hand.free_tricks or 0
-        return f"{text}, conceded" + (f" with {free} free" if free else "")
-    if variant.sides == 2:
-        return f"{text}, took {hand.tricks[variant.side_of(hand.bidder)]}"
-    return f"{text}, tricks {'-'.join(str(count) for count in hand.tricks)}"
-
-
 def _change(kind: str, position: int, entry: LogEntry, reason: str = "") -> Change:
     return Change(
         kind,
@@ -187,13 +155,6 @@ def history_row(
         changes or [],
         auction_text(board.seats, result.hand),
     )
-
-
-def auction_text(seats: tuple[str, ...], hand: Hand) -> str:
-    """ "Bob pass, Cat 3, Dan 4, Ann pass, Cat pass"."""
-    if hand.auction is None:
-        return ""
-    return ", ".join(f"{seats[seat]} {bid_label(call)}" for seat, call in hand.auction)
 
 
 def history(
@@ -346,10 +307,6 @@ def form_options(
         "can_pass": not forced and not variant.stick_the_dealer,
         "has_auction": not forced,
     }
-
-
-def status(board: Scoreboard) -> str:
-    return true_minus(explain_status(board))
 
 
 def status_rule(board: Scoreboard) -> str:

@@ -56,7 +56,9 @@ def browser_type_launch_args() -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def browser_context_args() -> dict[str, Any]:
-    return {"viewport": PHONE, "device_scale_factor": 1}
+    # Service workers only where a test asks for them (tests/e2e/offline.py):
+    # a worker keeping pages would make the other tests depend on its cache.
+    return {"viewport": PHONE, "device_scale_factor": 1, "service_workers": "block"}
 
 
 @pytest.fixture
@@ -154,3 +156,7 @@ def fill_hand(
 def classic_game() -> Game:
     """A four-player classic game, Ann dealing first, started now."""
     return new_game(now=timezone.now())
+
+
+# The offline tests' fixtures: a server that stops, phones with a service worker.
+from tests.e2e.offline import phones, server  # noqa: E402, F401

@@ -24,7 +24,9 @@ def new_screen(
     browser: Browser, opened: list[BrowserContext], size: dict[str, int] = PHONE
 ) -> Page:
     viewport = ViewportSize(width=size["width"], height=size["height"])
-    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    context = browser.new_context(
+        viewport=viewport, device_scale_factor=1, service_workers="block"
+    )
     opened.append(context)
     return context.new_page()
 

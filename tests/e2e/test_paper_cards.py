@@ -145,7 +145,9 @@ def test_a_card_of_eight_hands_entered_on_a_phone_then_at_a_desk(
     ]
 
     # The other table's card at a desk: the same grid, wider.
-    desk = browser.new_context(viewport={"width": 1280, "height": 800})
+    desk = browser.new_context(
+        viewport={"width": 1280, "height": 800}, service_workers="block"
+    )
     try:
         wide = desk.new_page()
         _sign_in(wide, live_server.url)

@@ -116,7 +116,8 @@ def test_the_season_a_player_and_the_public_standings_on_a_phone(
     assert "/standings/" in public_url
     looker.look("season-shared")
     guest = browser.new_context(
-        viewport={"width": PHONE["width"], "height": PHONE["height"]}
+        viewport={"width": PHONE["width"], "height": PHONE["height"]},
+        service_workers="block",
     )
     try:
         phone = guest.new_page()

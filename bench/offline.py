@@ -1,0 +1,205 @@
+"""Offline play on a mid-range phone: headless Chromium with its CPU
+throttled 4x (CDP Emulation.setCPUThrottlingRate), against gunicorn
+serving as production does (collected, compressed static files through
+WhiteNoise).
+
+1. The bytes a phone fetches once to score offline (the service worker's
+   files, Pyodide and the engine's source), as served compressed.
+2. From a game page's load to "ready to score offline": the first visit
+   (everything fetched) and a later one (from the phone's cache).
+3. A queued hand's new totals on screen, offline: from the tap on Save
+   to the totals redrawn by the phone's engine, p50 and p90.
+
+Budget (issue 21): at most 8 MB compressed; 150 ms for a queued hand.
+
+    make bench        (or: .venv/bin/python bench/offline.py)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+WORK = Path(tempfile.mkdtemp(prefix="pepper-offline-"))
+ENV = {
+    **os.environ,
+    "DATABASE_URL": f"sqlite:///{WORK / 'bench.sqlite3'}",
+    "STATIC_ROOT": str(WORK / "static"),
+    "DJANGO_SETTINGS_MODULE": "config.settings_local",
+    "REDIS_URL": "",
+}
+os.environ.update(ENV)
+CHROMIUM = "/usr/bin/chromium"
+HANDS = 15
+BUDGET_BYTES = 8_000_000
+BUDGET_MS = 150.0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def manage(*args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=ENV, check=True)
+
+
+def serve(port: int) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(
+        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-w", "2"]
+        + ["-b", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT,
+        env=ENV,
+    )
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("gunicorn did not start")
+
+
+def new_game_token() -> str:
+    import django
+
+    django.setup()
+    from django.utils import timezone
+
+    from scorekeeper.games import services
+
+    game = services.game_create(
+        preset="classic",
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        first_dealer=0,
+        overrides={"target_score": 1000},
+        now=timezone.now(),
+    )
+    return game.edit_token
+
+
+def compressed_bytes(base: str, urls: list[str]) -> int:
+    """What the phone is sent for ``urls``, as served to a browser that
+    accepts brotli and gzip (WhiteNoise's pre-compressed files)."""
+    total = 0
+    for url in urls:
+        request = urllib.request.Request(
+            base + url, headers={"Accept-Encoding": "br, gzip"}
+        )
+        with urllib.request.urlopen(request) as response:
+            total += len(response.read())
+    return total
+
+
+# In the page: fill a hand by value, tap Save, time until the totals change.
+TIMED_HAND = """async (bidder) => {
+  const form = document.getElementById('record');
+  for (const [name, value] of [['bidder', bidder], ['bid', '3'], ['trump', 'spades'], ['taken', '4']])
+    form.querySelector(`input[name="${name}"][value="${value}"]`).checked = true;
+  const board = document.getElementById('board');
+  const before = board.querySelector('.side-total').parentNode.parentNode.textContent;
+  const start = performance.now();
+  const drawn = new Promise(resolve => {
+    const watch = new MutationObserver(() => {
+      if (board.textContent !== before) { watch.disconnect(); resolve(performance.now() - start); }
+    });
+    watch.observe(board, {childList: true, subtree: true, characterData: true});
+  });
+  form.querySelector('button[value="save"]').click();
+  return await drawn;
+}"""
+
+
+def ready_ms(page: object, url: str) -> float:
+    from playwright.sync_api import Page, expect
+
+    assert isinstance(page, Page)
+    page.goto(url, wait_until="load")
+    loaded = time.perf_counter()
+    expect(page.locator("#offline-status")).to_contain_text(
+        "ready to score offline", timeout=180_000
+    )
+    return (time.perf_counter() - loaded) * 1000
+
+
+def measure(base: str, token: str) -> dict[str, object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        context = browser.new_context(
+            viewport={"width": 360, "height": 740}, service_workers="allow"
+        )
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        first = ready_ms(page, f"{base}/join/{token}")
+        again = ready_ms(page, page.url)
+        kept: list[str] = page.evaluate(
+            """async () => { const urls = [];
+              for (const name of await caches.keys()) if (name.startsWith('files-'))
+                for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+              return urls; }"""
+        )
+        context.set_offline(True)
+        times = [page.evaluate(TIMED_HAND, str(n % 2)) for n in range(HANDS)]
+        browser.close()
+    return {
+        "bytes": compressed_bytes(base, kept),
+        "files": len(kept),
+        "first_ready_ms": first,
+        "again_ready_ms": again,
+        "hand_p50_ms": statistics.median(times),
+        "hand_p90_ms": sorted(times)[int(0.9 * (len(times) - 1))],
+    }
+
+
+def main() -> None:
+    if not Path(CHROMIUM).exists():
+        print(f"offline: skipped ({CHROMIUM} is not installed)")
+        return
+    manage("migrate", "--noinput", "-v0")
+    manage("collectstatic", "--noinput", "-v0")
+    token = new_game_token()
+    port = free_port()
+    server = serve(port)
+    try:
+        found = measure(f"http://127.0.0.1:{port}", token)
+    finally:
+        server.terminate()
+        server.wait()
+    size = int(str(found["bytes"]))
+    print("offline play, Chromium with the CPU throttled 4x, gunicorn + WhiteNoise:")
+    print(
+        f"  fetched once: {size / 1e6:.2f} MB compressed in {found['files']} files"
+        f" (budget {BUDGET_BYTES / 1e6:.0f} MB): {'ok' if size <= BUDGET_BYTES else 'OVER'}"
+    )
+    print(
+        f"  page load -> ready offline: first visit {found['first_ready_ms']:.0f} ms,"
+        f" later visit {found['again_ready_ms']:.0f} ms"
+    )
+    p50 = float(str(found["hand_p50_ms"]))
+    print(
+        f"  queued hand -> totals on screen: p50 {p50:.0f} ms,"
+        f" p90 {float(str(found['hand_p90_ms'])):.0f} ms over {HANDS} hands"
+        f" (budget {BUDGET_MS:.0f} ms): {'ok' if p50 <= BUDGET_MS else 'OVER'}"
+    )
+    print(json.dumps({k: round(float(str(v)), 1) for k, v in found.items()}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,371 @@
+"""What a phone shows with no connection, computed on the phone.
+
+Run under Pyodide by ``static/offline/engine.js`` (and by the tests under
+CPython): the game's stored log (pepper-log v1, as ``log.json`` serves it)
+plus the events this phone queued is replayed by ``gamelog`` and the
+rules, and worded by ``tablewords`` and ``refusals``, the very code the
+server's pages use. Each function takes and returns JSON text, so the
+page's script needs no Python objects.
+
+Pure: the standard library and the log core's pure modules only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scorekeeper.gamelog import (
+    GameLog,
+    LogEntry,
+    LogError,
+    dumps,
+    parse_entry,
+    parse_log,
+    replay_log,
+    score_document,
+)
+from scorekeeper.refusals import in_a_game, players_words
+from scorekeeper.rules.engine import HandResult, Scoreboard
+from scorekeeper.rules.events import (
+    HandCorrected,
+    HandPassedOut,
+    HandRecorded,
+    HandVoided,
+)
+from scorekeeper.rules.explain import explain_hand
+from scorekeeper.rules.referee import Turn, seat_calls, turn_of
+from scorekeeper.rules.variants import Variant
+from scorekeeper.tablewords import (
+    MISSING,
+    auction_calls,
+    auction_text,
+    bid_label,
+    call_of,
+    delta_words,
+    forced_line,
+    hand_summary,
+    points,
+    status,
+    totals_words,
+    true_minus,
+    turn_line,
+    whole_number,
+)
+
+# The outbox: items {"event": a pepper-log v1 event with its id,
+# "expected_seq": the log length it was made against (None: after the
+# item before it), "target_of": the id of the queued hand a void or a
+# correction names, placed where that hand lands}.
+Queued = list[dict[str, Any]]
+
+
+def placed(stored: int, queued: Queued, landed: dict[str, int] | None = None) -> Queued:
+    """The queued events as the log will hold them: a void or correction of
+    a queued hand names the position that hand takes (``landed``: where
+    each sent one was stored; the rest follow the stored log in order)."""
+    where = dict(landed or {})
+    events = []
+    for index, item in enumerate(queued):
+        event = dict(item["event"])
+        if item.get("target_of"):
+            event["target"] = where.get(item["target_of"], event.get("target"))
+        where.setdefault(event["id"], stored + index + 1)
+        events.append(event)
+    return events
+
+
+def view(log_text: str, queued_text: str) -> str:
+    """The page as it stands once the queued events are in: totals, turn,
+    forced bid, winner, each hand's row (queued ones marked), and the
+    record form's choices. A queued event the rules refuse is not applied:
+    ``refusal`` says why, in the words the server's page would use."""
+    log = parse_log(json.loads(log_text))
+    stored = len(log.entries)
+    board, refusal = replay_log(log), None
+    for index, raw in enumerate(placed(stored, json.loads(queued_text))):
+        try:
+            entry = parse_entry(raw, len(log.entries) + 1)
+            longer = GameLog(
+                log.variant, log.seats, log.first_dealer, (*log.entries, entry)
+            )
+            board, log = replay_log(longer), longer
+        except LogError as refused:
+            name = in_a_game(log.events, _numbers(board))
+            words = players_words(refused.message, refused.remedy, name)
+            refusal = {"index": index, "text": words.text, "rule": words.rule}
+            break
+    return json.dumps(_page(log, board, stored) | {"refusal": refusal})
+
+
+def _numbers(board: Scoreboard) -> dict[int, int]:
+    return {result.target: result.number for result in board.hands}
+
+
+def _page(log: GameLog, board: Scoreboard, stored: int) -> dict[str, Any]:
+    target = board.variant.target_score
+    top = max(board.totals)
+    turn = board.next
+    return {
+        "seq": len(log.entries),
+        "stored": stored,
+        "target": target,
+        "sides": [
+            {
+                "name": name,
+                "total": total,
+                "shown": points(total),
+                "progress": max(0, min(total, target)),
+                "leading": side in board.winners if board.winners else total == top,
+                "won": side in board.winners,
+            }
+            for side, (name, total) in enumerate(
+                zip(board.side_names, board.totals, strict=True)
+            )
+        ],
+        "finished": board.finished,
+        "status_line": status(board),
+        "turn_line": turn_line(board),
+        "forced_line": forced_line(board, turn),
+        "rows": [_row(log, board, result, stored) for result in reversed(board.hands)],
+        "voided": _voided(log, board, stored),
+        "form": None if turn is None else choices(board, turn),
+    }
+
+
+def _row(
+    log: GameLog, board: Scoreboard, result: HandResult, stored: int
+) -> dict[str, Any]:
+    corrections = [
+        {"by": entry.by or "someone", "at": _at(entry), "note": entry.note or ""}
+        for entry in log.entries
+        if isinstance(entry.event, HandCorrected)
+        and entry.event.target == result.target
+    ]
+    return {
+        "number": result.number,
+        "target": result.target,
+        "pepper": result.pepper_round,
+        "dealer": board.seats[result.dealer],
+        "summary": hand_summary(board.variant, board.seats, result.hand),
+        "totals": totals_words(result.totals),
+        "deltas": delta_words(result.deltas),
+        "auction": auction_text(board.seats, result.hand),
+        "explanation": _explanation(board, result),
+        "changes": corrections,
+        "queued": result.event > stored,
+    }
+
+
+def _explanation(board: Scoreboard, result: HandResult) -> str:
+    return true_minus(explain_hand(board, result))
+
+
+def _at(entry: LogEntry) -> str:
+    return (entry.at or "")[:16].replace("T", " ")
+
+
+def _voided(log: GameLog, board: Scoreboard, stored: int) -> list[dict[str, Any]]:
+    found = []
+    for position, entry in enumerate(log.entries, start=1):
+        if isinstance(entry.event, HandVoided):
+            original = log.entries[entry.event.target - 1].event
+            assert not isinstance(original, HandVoided | HandCorrected)
+            found.append(
+                {
+                    "summary": hand_summary(board.variant, board.seats, original),  # type: ignore[arg-type]
+                    "by": entry.by or "someone",
+                    "reason": entry.event.reason,
+                    "queued": position > stored,
+                }
+            )
+    return found
+
+
+def choices(board: Scoreboard, turn: Turn) -> dict[str, Any]:
+    """The bidders and bids the record form offers for ``turn``: in a
+    pepper round only the forced bidder and bid (as the server's form)."""
+    variant, forced = board.variant, turn.pepper_round
+    bidders = [turn.first_bidder] if forced else list(range(variant.seats))
+    return {
+        "number": turn.number,
+        "forced": forced,
+        "bidders": [[str(seat), board.seats[seat]] for seat in bidders],
+        "bids": [
+            [
+                str(rung.call),
+                bid_label(rung.call),
+                "none" if rung.max_free_tricks is None else str(rung.max_free_tricks),
+            ]
+            for rung in variant.legal_ladder
+            if not forced or rung.call == turn.forced_bid
+        ],
+        "can_pass": not forced and not variant.stick_the_dealer,
+    }
+
+
+def score(log_text: str) -> str:
+    """pepper-score v1 of a log, as ``manage.py replay --json`` prints it."""
+    return dumps(score_document(replay_log(parse_log(json.loads(log_text)))))
+
+
+def _replayed(log_text: str, queued_text: str) -> tuple[GameLog, Scoreboard]:
+    """The log with the queued events in (they were each checked when queued)."""
+    log = parse_log(json.loads(log_text))
+    for raw in placed(len(log.entries), json.loads(queued_text)):
+        entry = parse_entry(raw, len(log.entries) + 1)
+        log = GameLog(log.variant, log.seats, log.first_dealer, (*log.entries, entry))
+    return log, replay_log(log)
+
+
+def _turn(board: Scoreboard, target: int | None) -> Turn | None:
+    """The turn of the next hand, or of the hand at log position ``target``
+    (a correction is entered under that hand's own turn)."""
+    if target is None:
+        return board.next
+    result = next(result for result in board.hands if result.target == target)
+    return turn_of(
+        board.variant, board.first_dealer, result.number, result.pepper_round
+    )
+
+
+def correct_choices(log_text: str, queued_text: str, target: int) -> str:
+    """The form's bidders and bids for correcting the hand at ``target``."""
+    _, board = _replayed(log_text, queued_text)
+    turn = _turn(board, target)
+    assert turn is not None
+    return json.dumps(choices(board, turn))
+
+
+def hand_of(
+    fields_text: str, log_text: str, queued_text: str, target: int | None = None
+) -> str:
+    """The record form's fields (as the page sends them to the server) as a
+    pepper-log hand, or what is missing in the server form's words:
+    ``{"hand": {...}}`` or ``{"missing": [...]}``; ``target``: a correction
+    of the hand at that log position."""
+    fields: dict[str, str] = json.loads(fields_text)
+    _, board = _replayed(log_text, queued_text)
+    variant, turn = board.variant, _turn(board, target)
+    calls = auction_calls(fields.get("auction", ""))
+    auction = (
+        [list(call) for call in seat_calls(variant, turn, calls)]
+        if calls and turn is not None
+        else None
+    )
+    if fields.get("action") == "pass":
+        return json.dumps({"hand": _with(auction, {"passed_out": True})})
+    number = {name: whole_number(fields.get(name, "")) for name in fields}
+    missing = [
+        MISSING[name] for name in ("bidder", "bid", "trump") if not fields.get(name)
+    ]
+    outcome, more = _outcome(variant, fields, number)
+    if missing or more:
+        return json.dumps({"missing": missing + more})
+    hand = {"bidder": number["bidder"], "bid": call_of(fields["bid"])}
+    return json.dumps(
+        {"hand": _with(auction, hand | {"trump": fields["trump"]} | outcome)}
+    )
+
+
+def _outcome(
+    variant: Variant, fields: dict[str, str], number: dict[str, int | None]
+) -> tuple[dict[str, Any], list[str]]:
+    """How the hand ended (tricks, or a concession), or what is missing."""
+    if fields.get("outcome") == "conceded":
+        free = number.get("free_tricks")
+        return {"conceded": {"free_tricks": free}}, [] if free is not None else [
+            MISSING["free_tricks"]
+        ]
+    if variant.sides > 2:  # each for himself: all counts but one, the last is left
+        counts = [number.get(f"tricks_{seat}") for seat in range(variant.seats)]
+        left = variant.tricks_per_hand - sum(c for c in counts if c is not None)
+        if counts.count(None) == 1 and left >= 0:
+            counts = [left if c is None else c for c in counts]
+        return {"tricks": counts}, [MISSING["tricks"]] if None in counts else []
+    taken, bidder = number.get("taken"), number.get("bidder")
+    if taken is None:
+        return {}, [MISSING["taken"]]
+    tricks = [variant.tricks_per_hand - taken] * 2
+    tricks[variant.side_of(bidder or 0)] = taken
+    return {"tricks": tricks}, []
+
+
+def _with(auction: list[list[Any]] | None, hand: dict[str, Any]) -> dict[str, Any]:
+    return hand if auction is None else {**hand, "auction": auction}
+
+
+def dispute(log_text: str, queued_text: str) -> str:
+    """Another phone recorded first: both versions of the disputed event in
+    words ("Ann's phone recorded hand 7 as ...; this phone has ...").
+    ``log_text`` is the server's log now; the first queued event was made
+    against the log as it stood at its ``expected_seq``."""
+    log = parse_log(json.loads(log_text))
+    queued: Queued = json.loads(queued_text)
+    position = queued[0]["expected_seq"] + 1
+    theirs = log.entries[position - 1]
+    before = GameLog(
+        log.variant, log.seats, log.first_dealer, log.entries[: position - 1]
+    )
+    board = replay_log(before)
+    ours = parse_entry(queued[0]["event"], position)
+    phone = f"{theirs.by}'s phone" if theirs.by else "Another phone"
+    return json.dumps(
+        {
+            "text": (
+                f"{phone} recorded {_what(board, theirs)}; "
+                f"this phone has {_what(board, ours)}."
+            ),
+            "target": position,
+            "can_keep_ours": isinstance(theirs.event, HandRecorded | HandPassedOut)
+            and isinstance(ours.event, HandRecorded | HandPassedOut),
+        }
+    )
+
+
+def _what(board: Scoreboard, entry: LogEntry) -> str:
+    """An event as the dispute names it: "hand 7 as Bob bid 3 ♠, took 4"."""
+    event = entry.event
+    names = _numbers(board)
+    if isinstance(event, HandVoided):
+        return f"a void of hand {names.get(event.target, '?')}"
+    if isinstance(event, HandCorrected):
+        summary = hand_summary(board.variant, board.seats, event.hand)
+        return f"a correction of hand {names.get(event.target, '?')} to {summary}"
+    if isinstance(event, HandRecorded | HandPassedOut):
+        summary = hand_summary(board.variant, board.seats, event)
+        return f"hand {len(board.rows) + 1} as {summary}"
+    return "the end of the game"
+
+
+def keep_ours(log_text: str, queued_text: str) -> str:
+    """The first queued hand, kept over another phone's version of it: a
+    correction of theirs, with a note saying so; it is sent after what the
+    log holds now (``expected_seq`` None), and what named our hand names
+    theirs, now corrected."""
+    log = parse_log(json.loads(log_text))
+    item = json.loads(queued_text)[0]
+    position = item["expected_seq"] + 1
+    theirs = log.entries[position - 1]
+    before = GameLog(
+        log.variant, log.seats, log.first_dealer, log.entries[: position - 1]
+    )
+    board = replay_log(before)
+    ours = dict(item["event"])
+    whose = f"{theirs.by}'s phone" if theirs.by else "another phone"
+    note = (
+        f"The table kept this phone's version of hand {len(board.rows) + 1} "
+        f"over {whose}'s ({hand_summary(board.variant, board.seats, theirs.event)})."
+    )
+    hand = {
+        k: v for k, v in ours.items() if k not in ("type", "id", "by", "note", "at")
+    }
+    correction = {
+        "type": "correct",
+        "target": position,
+        "hand": hand,
+        "id": f"{ours['id']}-kept",
+        "note": note,
+        **({"by": ours["by"]} if ours.get("by") else {}),
+    }
+    return json.dumps({"event": correction, "expected_seq": None, "target_of": None})

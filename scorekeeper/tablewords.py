@@ -1,0 +1,124 @@
+"""The words a table reads: a hand in one line, whose turn it is, a score
+with its true minus sign. The server's pages and the phone's offline
+engine (under Pyodide) say the same thing because both use this module.
+
+Pure: the standard library and the rules only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.rules.events import Call, Hand, HandPassedOut
+from scorekeeper.rules.explain import explain_status
+from scorekeeper.rules.referee import Turn
+from scorekeeper.rules.variants import Variant
+
+# What the record form says is missing (the server's form and the phone's).
+MISSING = {
+    "bidder": "Choose who took the bid.",
+    "bid": "Choose the bid.",
+    "trump": "Choose trump (or no trump).",
+    "free_tricks": "Say how many free tricks were granted.",
+    "tricks": "Enter every player's tricks (all but one).",
+    "taken": "Say how many tricks the bidding side took.",
+}
+
+
+def whole_number(text: str) -> int | None:
+    """A whole number written in ASCII digits, else None. (``str.isdigit``
+    is true of "²" and "٣" too, which ``int`` then refuses or misreads.)"""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def call_of(value: str) -> Call:
+    """A bid from a form: "4" is the number 4, "moon" stays a name."""
+    number = whole_number(value)
+    return value if number is None else number
+
+
+def auction_calls(text: str) -> list[Call]:
+    """The auction as typed: "pass, 3, 4, pass" (empty: not recorded)."""
+    words = [word.strip().lower() for word in text.split(",")]
+    return [call_of("-".join(word.split())) for word in words if word]
+
+
+TRUMP_LABELS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+
+
+def trump_label(trump: str) -> str:
+    return TRUMP_LABELS.get(trump, "NT")
+
+
+def bid_label(call: object) -> str:
+    return str(call).replace("-", " ")
+
+
+_MINUS = re.compile(r"(?<![\w+−-])-(?=\d)")
+
+
+def true_minus(text: str) -> str:
+    """A page shows one minus sign, the true one (−18), also in the engine's
+    explanations, which keep ASCII "-18" for the pepper-score document."""
+    return _MINUS.sub("−", text)
+
+
+def points(value: int) -> str:
+    """A score as it is read aloud: a true minus sign for negatives."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def delta_words(deltas: tuple[int, ...]) -> list[str]:
+    """A hand's points for each side: "+4", "−6"."""
+    return [f"+{delta}" if delta >= 0 else points(delta) for delta in deltas]
+
+
+def totals_words(totals: tuple[int, ...]) -> str:
+    """The totals after a hand: "12 – −6"."""
+    return " – ".join(points(total) for total in totals)
+
+
+def status(board: Scoreboard) -> str:
+    return true_minus(explain_status(board))
+
+
+def turn_line(board: Scoreboard) -> str:
+    """ "Hand 7 · Cat deals · Dan bids first"."""
+    turn = board.next
+    if turn is None:
+        return ""
+    seats = board.seats
+    return (
+        f"Hand {turn.number} · {seats[turn.dealer]} deals · "
+        f"{seats[turn.first_bidder]} bids first"
+    )
+
+
+def forced_line(board: Scoreboard, turn: Turn | None) -> str:
+    if turn is None or not turn.pepper_round:
+        return ""
+    return f"Pepper round: {board.seats[turn.first_bidder]} must bid {bid_label(turn.forced_bid)}"
+
+
+def hand_summary(variant: Variant, seats: tuple[str, ...], hand: Hand) -> str:
+    if isinstance(hand, HandPassedOut):
+        return "Passed out"
+    bidder = (
+        seats[hand.bidder] if 0 <= hand.bidder < len(seats) else f"seat {hand.bidder}"
+    )
+    text = f"{bidder} bid {bid_label(hand.bid)} {trump_label(hand.trump)}"
+    if hand.tricks is None:
+        free = hand.free_tricks or 0
+        return f"{text}, conceded" + (f" with {free} free" if free else "")
+    if variant.sides == 2:
+        return f"{text}, took {hand.tricks[variant.side_of(hand.bidder)]}"
+    return f"{text}, tricks {'-'.join(str(count) for count in hand.tricks)}"
+
+
+def auction_text(seats: tuple[str, ...], hand: Hand) -> str:
+    """ "Bob pass, Cat 3, Dan 4, Ann pass, Cat pass"."""
+    if hand.auction is None:
+        return ""
+    return ", ".join(f"{seats[seat]} {bid_label(call)}" for seat, call in hand.auction)

@@ -1,0 +1,35 @@
+// The page's side of the engine worker: call a function of
+// scorekeeper/phone.py by name, get its JSON answer back.
+(function () {
+  "use strict";
+  var worker = null;
+  var waiting = {};
+  var next = 0;
+
+  function call(fn) {
+    var args = Array.prototype.slice.call(arguments, 1);
+    return new Promise(function (resolve, reject) {
+      next += 1;
+      waiting[next] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: next, fn: fn, args: args });
+    });
+  }
+
+  function start(workerUrl, filesUrl) {
+    worker = new Worker(workerUrl, { type: "module" });
+    worker.onmessage = function (event) {
+      var answer = event.data;
+      var promise = waiting[answer.id];
+      delete waiting[answer.id];
+      if (answer.error) promise.reject(new Error(answer.error));
+      else promise.resolve(answer.result);
+    };
+    return call("start", filesUrl);
+  }
+
+  function json(fn) {
+    return call.apply(null, arguments).then(function (text) { return JSON.parse(text); });
+  }
+
+  window.PepperEngine = { start: start, call: call, json: json };
+})();

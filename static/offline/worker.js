@@ -1,0 +1,47 @@
+// The rules engine on the phone: Pyodide (served from our own static
+// files) running scorekeeper/phone.py, gamelog and the rules, the same
+// Python source the server runs. In a (module) worker, so the page never
+// waits.
+var ready = null;
+
+function fetchText(url) {
+  return fetch(url).then(function (response) {
+    if (!response.ok) throw new Error(url + ": " + response.status);
+    return response.text();
+  });
+}
+
+function start(files) {
+  return import(files.pyodide).then(function (module) {
+    return module.loadPyodide({ indexURL: files.index });
+  }).then(function (py) {
+    var names = Object.keys(files.source);
+    return Promise.all(names.map(function (name) {
+      return fetchText(files.source[name]).then(function (text) { return [name, text]; });
+    })).then(function (sources) {
+      sources.forEach(function (pair) {
+        var path = "/engine/" + pair[0];
+        py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        py.FS.writeFile(path, pair[1]);
+      });
+      py.runPython("import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.phone");
+      return py.pyimport("scorekeeper.phone");
+    });
+  });
+}
+
+self.onmessage = function (event) {
+  var message = event.data;
+  if (message.fn === "start") {
+    ready = fetchText(message.args[0]).then(function (text) { return start(JSON.parse(text)); });
+    ready.then(function () { self.postMessage({ id: message.id, result: "ready" }); },
+      function (error) { self.postMessage({ id: message.id, error: String(error) }); });
+    return;
+  }
+  ready.then(function (phone) {
+    var result = phone[message.fn].apply(null, message.args);
+    self.postMessage({ id: message.id, result: result });
+  }).catch(function (error) {
+    self.postMessage({ id: message.id, error: String(error) });
+  });
+};

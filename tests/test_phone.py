@@ -1,0 +1,181 @@
+"""The phone's engine (scorekeeper/phone.py) under CPython: it says what the
+server's pages say, places queued changes, reads the record form as the
+server's form does, and words a dispute. The browser tests run the same
+module under Pyodide."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.http import QueryDict
+
+from scorekeeper import phone
+from scorekeeper.gamelog import read_and_replay
+from scorekeeper.games import presenters
+from scorekeeper.games.forms import HandForm
+from scorekeeper.rules.events import HandRecorded
+from scorekeeper.rules.variants import find_variant
+
+EXAMPLES = Path(__file__).resolve().parent / "data" / "contract"
+LOGS = sorted(EXAMPLES.glob("*.log.json"))
+EMPTY = json.dumps(
+    {
+        "format": "pepper-log",
+        "version": 1,
+        "variant": "classic",
+        "seats": ["Ann", "Bob", "Cat", "Dan"],
+        "first_dealer": 0,
+        "events": [],
+    }
+)
+
+
+def hand(
+    bidder: int, bid: object, trump: str, tricks: list[int], id: str
+) -> dict[str, Any]:
+    return {
+        "event": {
+            "type": "hand",
+            "bidder": bidder,
+            "bid": bid,
+            "trump": trump,
+            "tricks": tricks,
+            "id": id,
+        },
+        "expected_seq": None,
+        "target_of": None,
+    }
+
+
+@pytest.mark.parametrize("path", LOGS, ids=lambda path: path.name)
+def test_the_phone_says_what_the_game_page_says(path: Path) -> None:
+    text = path.read_text()
+    log, board = read_and_replay(text)
+    shown = json.loads(phone.view(text, "[]"))
+    rows = presenters.history(board, log)
+    assert [row["summary"] for row in shown["rows"]] == [row.summary for row in rows]
+    assert [row["explanation"] for row in shown["rows"]] == [
+        row.explanation for row in rows
+    ]
+    assert [row["deltas"] for row in shown["rows"]] == [row.deltas for row in rows]
+    assert [row["totals"] for row in shown["rows"]] == [row.totals for row in rows]
+    assert [row["auction"] for row in shown["rows"]] == [row.auction for row in rows]
+    assert [side["shown"] for side in shown["sides"]] == [
+        s.shown for s in presenters.sides(board)
+    ]
+    assert shown["turn_line"] == presenters.turn_line(board)
+    assert shown["forced_line"] == presenters.forced_line(board, board.next)
+    assert shown["status_line"] == presenters.status(board)
+    assert json.loads(phone.score(text))["totals"] == list(board.totals)
+
+
+def test_queued_changes_are_marked_and_a_void_names_the_queued_hand() -> None:
+    queued = [
+        hand(1, 3, "spades", [2, 4], "a"),
+        hand(2, 4, "hearts", [5, 1], "b"),
+        {
+            "event": {"type": "void", "target": 99, "reason": "wrong", "id": "c"},
+            "expected_seq": None,
+            "target_of": "b",
+        },
+    ]
+    shown = json.loads(phone.view(EMPTY, json.dumps(queued)))
+    assert shown["refusal"] is None
+    assert [row["summary"] for row in shown["rows"]] == ["Bob bid 3 ♠, took 4"]
+    assert [row["queued"] for row in shown["rows"]] == [True]
+    assert shown["voided"][0]["summary"] == "Cat bid 4 ♥, took 5"
+    assert shown["stored"] == 0 and shown["seq"] == 3
+    placed = phone.placed(0, queued, {"b": 7})
+    assert placed[2]["target"] == 7
+
+
+def test_an_illegal_queued_hand_is_refused_in_the_pages_words() -> None:
+    queued = [hand(1, 3, "spades", [2, 4], "a"), hand(1, 3, "spades", [3, 4], "b")]
+    shown = json.loads(phone.view(EMPTY, json.dumps(queued)))
+    assert shown["refusal"]["index"] == 1
+    assert shown["refusal"]["text"].startswith("The tricks")
+    assert "event" not in shown["refusal"]["text"]
+    assert [row["number"] for row in shown["rows"]] == [1]
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"bidder": "1", "bid": "3", "trump": "spades"},
+        {"bidder": "1", "bid": "3", "trump": "spades", "taken": "4"},
+        {"bidder": "1", "bid": "3", "trump": "spades", "outcome": "conceded"},
+        {"action": "pass"},
+    ],
+)
+def test_the_form_is_read_as_the_server_reads_it(fields: dict[str, str]) -> None:
+    variant = find_variant("classic", 4)
+    data = QueryDict(mutable=True)
+    data.update({"expected_seq": "0", "event_id": "x", **fields})
+    form = HandForm(data, variant=variant, passing=fields.get("action") == "pass")
+    answer = json.loads(phone.hand_of(json.dumps(fields), EMPTY, "[]"))
+    if form.is_valid():
+        made = form.hand()
+        expected: dict[str, object] = {"passed_out": True}
+        if isinstance(made, HandRecorded):
+            expected = {
+                "bidder": made.bidder,
+                "bid": made.bid,
+                "trump": made.trump,
+                "tricks": list(made.tricks or ()),
+            }
+        assert answer == {"hand": expected}
+    else:
+        said = [error for errors in form.errors.values() for error in errors]
+        assert answer["missing"] == said
+
+
+def test_three_handed_tricks_fill_the_last_count_and_an_auction_is_seated() -> None:
+    log = json.loads(EMPTY) | {"seats": ["Ann", "Bob", "Cat"]}
+    fields = {
+        "bidder": "1",
+        "bid": "3",
+        "trump": "clubs",
+        "tricks_0": "2",
+        "tricks_1": "3",
+        "auction": "3, pass, pass",
+    }
+    answer = json.loads(phone.hand_of(json.dumps(fields), json.dumps(log), "[]"))
+    left = find_variant("classic", 3).tricks_per_hand - 5
+    assert answer["hand"]["tricks"] == [2, 3, left]
+    assert [seat for seat, _ in answer["hand"]["auction"]] == [1, 2, 0]
+
+
+def test_a_dispute_names_both_versions_and_keeping_ours_corrects_theirs() -> None:
+    log = json.loads(EMPTY)
+    log["events"] = [
+        {
+            "type": "hand",
+            "bidder": 1,
+            "bid": 3,
+            "trump": "spades",
+            "tricks": [2, 4],
+            "id": "t",
+            "by": "Ann",
+        }
+    ]
+    ours = [hand(2, 4, "hearts", [5, 1], "o") | {"expected_seq": 0}]
+    found = json.loads(phone.dispute(json.dumps(log), json.dumps(ours)))
+    assert found["text"] == (
+        "Ann's phone recorded hand 1 as Bob bid 3 ♠, took 4; "
+        "this phone has hand 1 as Cat bid 4 ♥, took 5."
+    )
+    assert found["target"] == 1 and found["can_keep_ours"]
+    kept = json.loads(phone.keep_ours(json.dumps(log), json.dumps(ours)))
+    assert kept["event"]["type"] == "correct" and kept["event"]["target"] == 1
+    assert kept["event"]["hand"]["bidder"] == 2
+    assert "over Ann's phone's (Bob bid 3 ♠, took 4)" in kept["event"]["note"]
+    longer = log | {"events": [*log["events"], kept["event"]]}
+    shown = json.loads(phone.view(json.dumps(longer), "[]"))
+    assert shown["rows"][0]["summary"] == "Cat bid 4 ♥, took 5"
+    assert shown["rows"][0]["changes"][0]["note"] == kept["event"]["note"]
+    choices = json.loads(phone.correct_choices(json.dumps(longer), "[]", 1))
+    assert choices["number"] == 1 and not choices["forced"]
