@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, StreamingHttpResponse
+from django.http import Http404, HttpRequest, StreamingHttpResponse
 from django.http.response import HttpResponseBase
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
@@ -24,9 +24,8 @@ from scorekeeper.leagues.exports import (
     most_sides,
     standings_rows,
 )
-from scorekeeper.leagues.models import Season
 from scorekeeper.leagues.nights import night_of
-from scorekeeper.leagues.presenters import season_page
+from scorekeeper.leagues.public_page import numbers_html, public_season
 from scorekeeper.leagues.results import night_numbers, season_rows
 from scorekeeper.leagues.views import season_of
 
@@ -45,11 +44,13 @@ def season_public(request: HttpRequest, season_id: int) -> HttpResponseBase:
 @require_GET
 def public_standings(request: HttpRequest, token: str) -> HttpResponseBase:
     """The season's standings, race, awards and ratings, read only, for
-    anyone with the link; a revoked link is a 404."""
-    found = get_object_or_404(
-        Season.objects.select_related("league"), public_token=token
-    )
-    return render(request, "leagues/public.html", season_page(found))
+    anyone with the link; a revoked link is a 404. The body comes from the
+    cache while nothing on it changed (``public_page``)."""
+    found = public_season(token)
+    if found is None:
+        raise Http404
+    context = {"season": found, "league": found.league, "numbers": numbers_html(found)}
+    return render(request, "leagues/public.html", context)
 
 
 @login_required
