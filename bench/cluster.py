@@ -166,12 +166,14 @@ http {{
     scgi_temp_path {folder}/scgi;
     upstream pepper {{
 {upstreams}
+        keepalive 32;
     }}
     server {{
         listen 127.0.0.1:{port};
         location / {{
             proxy_pass http://pepper;
             proxy_http_version 1.1;
+            proxy_set_header Connection "";
             proxy_set_header Host $http_host;
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_set_header X-Forwarded-Proto $scheme;
@@ -225,6 +227,9 @@ class Balancer:
         if self.process is not None:
             stop(self.process, signal.SIGQUIT)
             self.process = None
+
+    def pids(self) -> list[int]:
+        return [] if self.process is None else [self.process.pid]
 
 
 class Cluster:
@@ -312,6 +317,23 @@ class Cluster:
         trace: TracebackType | None,
     ) -> None:
         self.close()
+
+    def server_pids(self) -> list[int]:
+        return [s.process.pid for s in self.servers if s.process is not None]
+
+    def redis_pids(self) -> list[int]:
+        found = self.redis and self.redis.process
+        return [found.pid] if found else []
+
+    def backend_pids(self) -> list[int]:
+        """PostgreSQL's processes serving this cluster's database now."""
+        import psycopg
+
+        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as connection:
+            rows = connection.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s", [self.database]
+            ).fetchall()
+        return [row[0] for row in rows]
 
     def close(self) -> None:
         self.balancer.stop()

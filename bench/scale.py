@@ -21,6 +21,11 @@ machine: its own delays are in the figures.
 
     make bench-scale   (or: .venv/bin/python bench/scale.py [SECONDS])
     SCALE_NIGHTS=25 make bench-scale     a quarter of it (5 readers a night)
+    SCALE_ONLY=redis make bench-scale    one set-up ("redis" or "alone")
+
+Below the table: the CPU each part used over the counted seconds, in
+cores (the load generator, the app servers, nginx, PostgreSQL's backends
+of the bench's database, Redis, and "other": the rest of the machine).
 
 Needs PostgreSQL (PG_SERVER, default postgres://postgres@127.0.0.1:5432),
 redis-server and nginx; without them it says what is missing and stops.
@@ -44,6 +49,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.cluster import Cluster, missing  # noqa: E402
+from bench.cpu import Groups, reading, used  # noqa: E402
 
 NIGHTS = int(os.environ.get("SCALE_NIGHTS", 100))  # fewer: a smaller Tuesday
 TABLES = 4
@@ -55,6 +61,9 @@ READ_EVERY = 30.0
 WARMUP = 20.0  # every client starts in it (desks and TVs load their pages)
 SECONDS = int(sys.argv[1]) if len(sys.argv) > 1 else 60
 CSRF = secrets.token_hex(16)
+DATABASE = f"pepper_scale_{os.getpid()}"
+THREADS = int(os.environ.get("SCALE_THREADS", 4))  # each worker's (WEB_THREADS)
+ONLY = os.environ.get("SCALE_ONLY", "")  # "redis" or "alone": one set-up
 OK = {
     "poll": {200, 204},
     "save": {200},
@@ -71,6 +80,7 @@ class Tally:
     since: float = 0.0
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    cpu: dict[str, float] = field(default_factory=dict)  # seconds, counted part
 
 
 class Connection:
@@ -261,10 +271,12 @@ async def reader(
     connection.close()
 
 
-async def tuesday(port: int, nights: list[dict[str, Any]], seconds: int) -> Tally:
+async def tuesday(
+    port: int, nights: list[dict[str, Any]], seconds: int, groups: Groups
+) -> Tally:
     tally = Tally(since=time.monotonic() + WARMUP)
     until = tally.since + seconds
-    clients = []
+    clients = [watch(tally, until, groups)]
     number = 0
     for night in nights:
         for table in night["tables"]:
@@ -281,6 +293,14 @@ async def tuesday(port: int, nights: list[dict[str, Any]], seconds: int) -> Tall
     return tally
 
 
+async def watch(tally: Tally, until: float, groups: Groups) -> None:
+    """Each process group's CPU seconds over the counted part."""
+    await asyncio.sleep(tally.since - time.monotonic())
+    before = reading(groups)
+    await asyncio.sleep(until - time.monotonic())
+    tally.cpu = used(before, reading(groups))
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -290,7 +310,14 @@ def run(label: str, cluster: Cluster) -> tuple[str, Tally]:
     started = time.monotonic()
     nights = cluster.seed(NIGHTS, TABLES)
     print(f"  {label}: {NIGHTS} nights seeded in {time.monotonic() - started:.0f} s")
-    tally = asyncio.run(tuesday(cluster.balancer.port, nights, SECONDS))
+    groups: Groups = {
+        "load generator": (lambda: [os.getpid()], False),
+        "app servers": (cluster.server_pids, True),
+        "nginx": (cluster.balancer.pids, True),
+        "PostgreSQL": (cluster.backend_pids, False),
+        "Redis": (cluster.redis_pids, False),
+    }
+    tally = asyncio.run(tuesday(cluster.balancer.port, nights, SECONDS, groups))
     return label, tally
 
 
@@ -329,6 +356,11 @@ def report(results: list[tuple[str, Tally]]) -> None:
         line += f" | {count / SECONDS:7.1f} {'':7} {'':7} {errors:8d}"
     print(line)
     for label, tally in results:
+        cores = ", ".join(
+            f"{name} {seconds / SECONDS:.2f}" for name, seconds in tally.cpu.items()
+        )
+        print(f"  {label}: CPU in cores (of 2): {cores}")
+    for label, tally in results:
         for kind, found in tally.errors.items():
             if found:
                 common = Counter(found).most_common(3)
@@ -346,10 +378,16 @@ def main() -> None:
         print(f"bench/scale.py skipped: it needs {', '.join(lacking)}")
         return
     results = []
-    with Cluster(2, redis=True, workers=2) as cluster:
-        results.append(run("2 servers x 2 workers + Redis", cluster))
-    with Cluster(1, redis=False, workers=4) as cluster:
-        results.append(run("1 server x 4 workers, no Redis", cluster))
+    shape: dict[str, Any] = {
+        "database": DATABASE,
+        "extra_env": {"WEB_THREADS": str(THREADS)},
+    }
+    if ONLY in ("", "redis"):
+        with Cluster(2, redis=True, workers=2, **shape) as cluster:
+            results.append(run("2 servers x 2 workers + Redis", cluster))
+    if ONLY in ("", "alone"):
+        with Cluster(1, redis=False, workers=4, **shape) as cluster:
+            results.append(run("1 server x 4 workers, no Redis", cluster))
     report(results)
 
 

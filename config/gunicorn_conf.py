@@ -13,6 +13,11 @@ from scorekeeper.web.logs import RedactTokens, redact
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", 2))
+# WEB_THREADS > 1: each worker answers that many requests at once (gunicorn's
+# gthread worker), so a worker waiting on PostgreSQL or Redis is not a
+# worker lost; it also keeps the load balancer's connections open.
+threads = int(os.environ.get("WEB_THREADS", 1))
+keepalive = 75  # seconds: nginx's upstream keepalive closes first (60 s)
 accesslog = "-"
 errorlog = "-"
 

@@ -12,6 +12,7 @@ event id as it answered the first time, storing it once.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -95,6 +96,10 @@ class IdTaken(Exception):
 # rolled-back append leaves nothing behind.
 _ENTRIES: dict[UUID, tuple[LogEntry, ...]] = {}
 _ENTRIES_KEPT = 512
+# A worker of several threads (gunicorn's WEB_THREADS) shares them: two
+# threads must not both drop the oldest game. Any tuple a thread keeps is a
+# prefix of the committed log, so the last one kept wins harmlessly.
+_ENTRIES_LOCK = threading.Lock()
 
 
 def _entries(game: Game) -> tuple[LogEntry, ...]:
@@ -112,9 +117,10 @@ def _entries(game: Game) -> tuple[LogEntry, ...]:
 
 
 def _keep(game_id: UUID, entries: tuple[LogEntry, ...]) -> None:
-    if len(_ENTRIES) >= _ENTRIES_KEPT and game_id not in _ENTRIES:
-        _ENTRIES.pop(next(iter(_ENTRIES)))
-    _ENTRIES[game_id] = entries
+    with _ENTRIES_LOCK:
+        if len(_ENTRIES) >= _ENTRIES_KEPT and game_id not in _ENTRIES:
+            _ENTRIES.pop(next(iter(_ENTRIES)))
+        _ENTRIES[game_id] = entries
 
 
 def forget(game_id: UUID) -> None:
