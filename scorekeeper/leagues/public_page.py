@@ -49,7 +49,7 @@ def _one(rows: QuerySet[Any, Any], value: Aggregate) -> Subquery:
 
 
 def _text(field: str) -> Coalesce:
-    return Coalesce(Cast(field, TextField()), Value(""))
+    return Coalesce(Cast(field, TextField()), Value(""), output_field=TextField())
 
 
 def _finished(league: str) -> QuerySet[Any, Any]:
@@ -74,7 +74,7 @@ def public_season(token: str) -> Season | None:
     each = Concat(
         _text("pk"),
         Value(":"),
-        "name",
+        _text("name"),
         Value(":"),
         _text("mu"),
         Value(":"),
