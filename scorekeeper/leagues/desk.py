@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
+
+from django.core.cache import cache
 
 from scorekeeper.leagues.controls import Controls, round_controls
 from scorekeeper.leagues.live import Attention, attention, live_tallies
@@ -161,12 +163,15 @@ def desk_poll(
     held: Mapping[str, str],
     *,
     by_number: bool = False,
+    version: str = "",
 ) -> dict[str, Any]:
     """A poll's answer, given what its page holds (``held``: ``frame``,
     ``s`` and ``t<table id>``, as the page's hidden fields send them):
     the whole live part when its frame changed, else only the rows whose
     version differs (the rest not even loaded) and the standings if
-    their digest differs."""
+    their digest differs. With the night's ``version`` (read before any
+    of it), the standings and the round's rows are shared through the
+    cache by the night's screens (its desk and TV, on any server)."""
     played = night.rounds.last()
     if played is None:
         return desk_page(night, base, now, here, by_number=by_number) | {"whole": True}
@@ -178,12 +183,49 @@ def desk_poll(
     if held.get("frame") != frame:
         return desk_page(night, base, now, here, by_number=by_number) | {"whole": True}
     changed = [row.pk for row in rows if held.get(f"t{row.pk}") != row.version]
-    page = _live(night, here) | {"controls": controls, "frame": frame}
+    live = _shared(f"night-live:{night.pk}", version, lambda: _live(night, here))
+    page = live | {"controls": controls, "frame": frame}
     return page | {
         "whole": False,
-        "changed": _views(played, changed, base, now),
+        "changed": _changed_views(played, rows, changed, base, now, version),
         "standings": held.get("s") != page["standings_version"],
     }
+
+
+def _changed_views(
+    played: Round,
+    rows: list[Row],
+    changed: list[int],
+    base: str,
+    now: datetime,
+    version: str,
+) -> list[TableView]:
+    """The changed tables' views; with a version, from the views of every
+    table of the round, shared by the night's screens."""
+    if not version or not changed:
+        return _views(played, changed, base, now)
+    every = [row.pk for row in rows]
+    shared = _shared(
+        f"night-rows:{played.night_id}:{played.pk}:{base}",
+        version,
+        lambda: _views(played, every, base, now),
+    )
+    return [view for view in shared if view.table.pk in changed]
+
+
+SHARED_SECONDS = 600  # a night's screens ask every 3 s; older versions go unread
+
+
+def _shared[T](key: str, version: str, compute: Callable[[], T]) -> T:
+    """``compute()``, kept under the night's version for its other screens;
+    without a version, computed each time."""
+    if not version:
+        return compute()
+    found: T | None = cache.get(f"{key}:{version}")
+    if found is None:
+        found = compute()
+        cache.set(f"{key}:{version}", found, timeout=SHARED_SECONDS)
+    return found
 
 
 def _views(

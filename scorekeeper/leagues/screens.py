@@ -13,7 +13,15 @@ from django.views.decorators.http import require_GET
 
 from scorekeeper.leagues.desk import desk_page, desk_poll
 from scorekeeper.leagues.live import QUIET
-from scorekeeper.leagues.models import CheckIn, League, Night, Round, Season, Table
+from scorekeeper.leagues.models import (
+    CheckIn,
+    League,
+    Night,
+    NightProjection,
+    Round,
+    Season,
+    Table,
+)
 from scorekeeper.leagues.nights import night_of, render_night
 from scorekeeper.models import Game
 
@@ -26,7 +34,9 @@ _VERSION_SQL = (
     " SUM(CASE WHEN NOT g.finished AND r.called_at IS NULL"
     " AND n.closed_at IS NULL AND g.updated_at <= %s THEN 1 ELSE 0 END),"
     f" (SELECT COUNT(*) FROM {CheckIn._meta.db_table} c"
-    "  WHERE c.night_id = n.id AND c.present)"
+    "  WHERE c.night_id = n.id AND c.present),"
+    f" (SELECT p.revision FROM {NightProjection._meta.db_table} p"
+    "  WHERE p.night_id = n.id)"
     f" FROM {Game._meta.db_table} g"
     f" JOIN {Table._meta.db_table} t ON t.game_id = g.id"
     f" JOIN {Round._meta.db_table} r ON r.id = t.round_id"
@@ -40,9 +50,10 @@ _VERSION_SQL = (
 def version(night_id: int, user_id: int | str | None) -> str:
     """What changes whenever anything the desk shows changes: the night's
     tables, the events in their logs, how many are locked (closed) and in
-    called rounds, how many have gone quiet, and how many players are
-    here; "" unless ``user_id`` organizes the night's league or it has no
-    table yet."""
+    called rounds, how many have gone quiet, how many players are here,
+    and how many times the night's numbers were summed (a substitute
+    credited sums them without a hand); "" unless ``user_id`` organizes
+    the night's league or it has no table yet."""
     quiet_since = timezone.now() - QUIET
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL, [quiet_since, night_id, user_id])
@@ -50,41 +61,51 @@ def version(night_id: int, user_id: int | str | None) -> str:
     return ".".join(str(part) for part in found) if found else ""
 
 
-def _unchanged(request: HttpRequest, night_id: int) -> bool:
+def _polled(request: HttpRequest, night_id: int) -> str:
     """The poll's one query: the night's version, for an organizer of its
-    league (the user's id read from the session, the user not loaded)."""
+    league (the user's id read from the session, the user not loaded);
+    "" for a request that is not a poll, or not an organizer's."""
     user_id = request.session.get(SESSION_KEY)
     htmx = getattr(request, "htmx", False)
     if not htmx or not user_id or "v" not in request.GET:
-        return False
-    current = version(night_id, user_id)
-    return bool(current) and request.GET["v"] == current
+        return ""
+    return version(night_id, user_id)
 
 
 @require_GET
 def desk(request: HttpRequest, night_id: int) -> HttpResponse:
-    if _unchanged(request, night_id):  # before the user is even loaded
-        return HttpResponse(status=204)
-    return _screen(request, night_id, "leagues/desk.html")
+    return _answer(request, night_id, "leagues/desk.html")
 
 
 @require_GET
 def tv(request: HttpRequest, night_id: int) -> HttpResponse:
-    if _unchanged(request, night_id):
+    return _answer(request, night_id, "leagues/tv.html")
+
+
+def _answer(request: HttpRequest, night_id: int, template: str) -> HttpResponse:
+    current = _polled(request, night_id)
+    if current and request.GET["v"] == current:  # before the user is even loaded
         return HttpResponse(status=204)
-    return _screen(request, night_id, "leagues/tv.html")
+    return _screen(request, night_id, template, current)
 
 
 @login_required
-def _screen(request: HttpRequest, night_id: int, template: str) -> HttpResponse:
-    """The whole page; for a poll, what changed since the page's state."""
+def _screen(
+    request: HttpRequest, night_id: int, template: str, current: str
+) -> HttpResponse:
+    """The whole page; for a poll, what changed since the page's state. The
+    version the page gets is read before the state it shows (a change
+    meanwhile shows at the next poll, not never)."""
     found = night_of(request, night_id)
+    current = current or version(found.pk, request.user.pk)
     base = request.build_absolute_uri("/").rstrip("/")
     here = found.checkins.filter(present=True).count()
     tv = template.endswith("tv.html")
     now = timezone.now()
     if getattr(request, "htmx", False):
-        page = desk_poll(found, base, now, here, request.GET, by_number=tv)
+        page = desk_poll(
+            found, base, now, here, request.GET, by_number=tv, version=current
+        )
         template += "#changes"
     else:
         page = desk_page(found, base, now, here, by_number=tv)
@@ -92,6 +113,6 @@ def _screen(request: HttpRequest, night_id: int, template: str) -> HttpResponse:
         "night": found,
         "season": found.season,
         "league": found.season.league,
-        "version": version(found.pk, request.user.pk),
+        "version": current,
     }
     return render_night(request, found, template, context)

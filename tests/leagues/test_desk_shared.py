@@ -1,0 +1,87 @@
+"""The night's screens share what a change makes them compute (the live
+standings and the round's rows, in the cache under the night's version):
+the desk's poll after a hand computes them, the TV's finds them; and the
+version moves with every change the screens show, a credited substitute
+(which adds no hand) included."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from scorekeeper.leagues import services
+from scorekeeper.leagues.models import Night, Season, Table
+from scorekeeper.leagues.screens import version
+from scorekeeper.leagues.substitutes import seat_substitute
+from scorekeeper.models import Game
+from tests.leagues.nights import play_hand, progressive_night
+from tests.leagues.test_desk_poll import _rows, _state
+from tests.records import HTMX
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night(client: Client, organizer: User, season: Season) -> Night:
+    """Twelve players, round 1 started: three tables."""
+    for name in ["Joe", "Kim", "Lou"]:
+        services.player_add(league=season.league, name=name)
+    client.force_login(organizer)
+    found = progressive_night(season)
+    client.post(f"/nights/{found.pk}/rounds")
+    return found
+
+
+def _table(night: Night) -> Table:
+    found = Table.objects.filter(round__night=night).select_related("game").first()
+    assert found is not None
+    return found
+
+
+def _poll(client: Client, night: Night, screen: str, held: dict[str, str]) -> str:
+    response = client.get(f"/nights/{night.pk}/{screen}", held, headers=HTMX)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_tv_finds_what_the_desk_computed_for_the_same_change(
+    client: Client, night: Night
+) -> None:
+    desk = _state(client.get(f"/nights/{night.pk}/desk").content.decode())
+    tv = _state(client.get(f"/nights/{night.pk}/tv").content.decode())
+    changed = _table(night)
+    play_hand(changed.game)
+    Game.objects.filter(pk=changed.game_id).update(updated_at=timezone.now())
+    with CaptureQueriesContext(connection) as by_desk:
+        _poll(client, night, "desk", desk)
+    with CaptureQueriesContext(connection) as by_tv:
+        shared = _poll(client, night, "tv", tv)
+    assert len(by_tv) == len(by_desk) - 6  # no standings, seats or rows read
+    assert _rows(shared) == [str(changed.pk)]
+    assert '<section id="tv-standings"' in shared
+    cache.clear()
+    assert _poll(client, night, "tv", tv) == shared  # as computed afresh
+
+
+def test_a_credited_substitute_moves_the_version_the_screens_poll(
+    client: Client, night: Night, organizer: User
+) -> None:
+    table = _table(night)
+    play_hand(table.game)
+    newcomer = services.player_add(league=night.season.league, name="Zed")
+    services.check_in(night=night, player=newcomer, now=timezone.now())
+    before = version(night.pk, organizer.pk)  # a check-in moves it too
+    seat_substitute(
+        table=table,
+        position=0,
+        substitute=newcomer,
+        from_hand=2,
+        credit="substitute",
+        now=timezone.now(),
+    )
+    assert version(night.pk, organizer.pk) != before
