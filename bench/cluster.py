@@ -246,7 +246,11 @@ class Cluster:
         extra_env: dict[str, str] | None = None,
     ) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="pepper-cluster-"))
-        self.database = database or f"pepper_cluster_{os.getpid()}"
+        self.database = (
+            database
+            or os.environ.get("CLUSTER_DATABASE")  # a name of the caller's own
+            or f"pepper_cluster_{os.getpid()}"
+        )
         self.redis = RedisServer(self.folder) if redis else None
         self.env = {
             "PATH": os.environ["PATH"],

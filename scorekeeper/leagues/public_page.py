@@ -17,113 +17,98 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import (
-    Aggregate,
-    Count,
-    OuterRef,
-    QuerySet,
-    StringAgg,
-    Subquery,
-    Sum,
-    TextField,
-    Value,
-)
-from django.db.models.functions import Cast, Coalesce, Concat
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from scorekeeper.leagues.models import Night, NightProjection, Player, Season, Table
+from scorekeeper.leagues.models import (
+    League,
+    Night,
+    NightProjection,
+    Player,
+    Round,
+    Season,
+    Table,
+)
 from scorekeeper.leagues.presenters import season_page
 from scorekeeper.leagues.rated_games import ratings_refresh
+from scorekeeper.models import Game
 
 KEPT_SECONDS = 24 * 60 * 60  # older versions are never read again: LRU drops them
 
+# Each player as text; in id order where the database orders an aggregate.
+_PLAYER = (
+    "p.id || ':' || p.name || ':' || COALESCE(CAST(p.mu AS TEXT), '') || ':'"
+    " || COALESCE(CAST(p.sigma AS TEXT), '') || ':' || p.rated_games"
+)
+_PLAYERS = {
+    "postgresql": f"string_agg({_PLAYER}, ',' ORDER BY p.id)",
+    "sqlite": f"group_concat({_PLAYER}, ',')",  # the table's order (by id)
+}
 
-def _one(rows: QuerySet[Any, Any], value: Aggregate) -> Subquery:
-    """``value`` aggregated over ``rows`` (grouped, filtered by OuterRef)."""
-    return Subquery(rows.annotate(found=value).values("found")[:1])
-
-
-def _text(field: str) -> Coalesce:
-    return Coalesce(Cast(field, TextField()), Value(""), output_field=TextField())
-
-
-def _finished(league: str) -> QuerySet[Any, Any]:
-    return Table.objects.filter(
-        round__night__season__league=OuterRef(league), game__finished=True
-    ).values("round__night__season__league")
-
-
-def _by_pk() -> str | None:
-    """The players in order, where the database can order an aggregate
-    (PostgreSQL; SQLite from 3.44); elsewhere in the table's own order,
-    which a change of order would only make a cache miss, never stale."""
-    return "pk" if connection.features.supports_aggregate_order_by_clause else None
-
-
-def public_season(token: str) -> Season | None:
-    """The season the link shows (league loaded) with its page's version
-    parts annotated; None: no such link (never made, replaced or revoked)."""
-    nights = Night.objects.filter(season=OuterRef("pk")).values("season")
-    sums = NightProjection.objects.filter(night__season=OuterRef("pk"))
-    players = Player.objects.filter(league=OuterRef("league")).values("league")
-    each = Concat(
-        _text("pk"),
-        Value(":"),
-        _text("name"),
-        Value(":"),
-        _text("mu"),
-        Value(":"),
-        _text("sigma"),
-        Value(":"),
-        _text("rated_games"),
-        output_field=TextField(),
-    )
-    return (
-        Season.objects.select_related("league")
-        .filter(public_token=token)
-        .annotate(
-            v_nights=_one(nights, Count("pk")),
-            v_summed=_one(sums.values("night__season"), Sum("revision")),
-            v_finished=_one(_finished("league"), Count("pk")),
-            v_finished_seq=_one(_finished("league"), Sum("game__last_seq")),
-            v_players=_one(players, StringAgg(each, Value(","), order_by=_by_pk())),
-        )
-        .first()
-    )
+# Plain SQL, as the game's poll (eventstore.head): through the ORM, building
+# these subqueries took longer than the rest of a cached page. Names come
+# from the models.
+_VERSION_SQL = (
+    'SELECT s.id, s.name, l.name, s.preset, s.seats, s.overrides, s."order",'
+    " s.best_nights, s.min_nights, l.roster_version,"
+    f" (SELECT COUNT(*) FROM {Night._meta.db_table} n WHERE n.season_id = s.id),"
+    f" (SELECT SUM(j.revision) FROM {NightProjection._meta.db_table} j"
+    f"  JOIN {Night._meta.db_table} n ON n.id = j.night_id WHERE n.season_id = s.id),"
+    " (SELECT COUNT(*) || ':' || COALESCE(SUM(g.last_seq), 0)"
+    f"  FROM {Table._meta.db_table} t JOIN {Game._meta.db_table} g ON g.id = t.game_id"
+    f"  JOIN {Round._meta.db_table} r ON r.id = t.round_id"
+    f"  JOIN {Night._meta.db_table} n ON n.id = r.night_id"
+    f"  JOIN {Season._meta.db_table} o ON o.id = n.season_id"
+    "  WHERE o.league_id = s.league_id AND g.finished),"
+    " (SELECT {players} FROM "
+    f"{Player._meta.db_table} p WHERE p.league_id = s.league_id)"
+    f" FROM {Season._meta.db_table} s JOIN {League._meta.db_table} l"
+    " ON l.id = s.league_id WHERE s.public_token = %s"
+)
 
 
-def version(season: Season) -> str:
-    """The digest of everything the page shows (see the module's text)."""
-    parts = [
-        [season.name, season.preset, season.seats, season.overrides],
-        [season.order, season.best_nights, season.min_nights],
-        [season.league.name, season.league.roster_version],
-        [getattr(season, name) for name in VERSION_PARTS],
-    ]
-    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()[:32]
+class Public(NamedTuple):
+    """A public link's season, its names, and its page's version."""
+
+    season: int
+    name: str
+    league: str
+    version: str
+
+    @property
+    def key(self) -> str:
+        return f"public:{self.season}:{self.version}"
 
 
-VERSION_PARTS = ("v_nights", "v_summed", "v_finished", "v_finished_seq", "v_players")
+def public_season(token: str) -> Public | None:
+    """The season the link shows and its page's version, in one query;
+    None: no such link (never made, replaced or revoked)."""
+    players = _PLAYERS.get(connection.vendor, _PLAYERS["sqlite"])
+    sql = _VERSION_SQL.replace("{players}", players)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [token])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    text = json.dumps(row, default=str)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:32]
+    return Public(row[0], row[1], row[2], digest)
 
 
-def numbers_html(season: Season) -> SafeString:
+def numbers_html(found: Public, token: str) -> SafeString:
     """The page's body: from the cache under the season's version, or
     computed and cached. A miss brings the ratings up to date first and
     reads the version again, so the page goes under the version it shows
     (the ratings are part of it)."""
-    found: str | None = cache.get(_key(season))
-    if found is None:
+    html: str | None = cache.get(found.key)
+    if html is None:
+        season = Season.objects.select_related("league").get(pk=found.season)
         ratings_refresh(season.league)
-        season = public_season(str(season.public_token)) or season
-        found = render_to_string("leagues/public.html#numbers", season_page(season))
-        cache.set(_key(season), str(found), timeout=KEPT_SECONDS)
-    return SafeString(found)  # our own template's output, escaped when rendered
-
-
-def _key(season: Season) -> str:
-    return f"public:{season.pk}:{version(season)}"
+        found = public_season(token) or found
+        html = render_to_string("leagues/public.html#numbers", season_page(season))
+        cache.set(found.key, str(html), timeout=KEPT_SECONDS)
+    return SafeString(html)  # our own template's output, escaped when rendered

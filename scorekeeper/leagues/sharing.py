@@ -49,7 +49,11 @@ def public_standings(request: HttpRequest, token: str) -> HttpResponseBase:
     found = public_season(token)
     if found is None:
         raise Http404
-    context = {"season": found, "league": found.league, "numbers": numbers_html(found)}
+    context = {
+        "season_name": found.name,
+        "league_name": found.league,
+        "numbers": numbers_html(found, token),
+    }
     return render(request, "leagues/public.html", context)
 
 
