@@ -10,10 +10,12 @@ the rate limits count per address, as behind a real load balancer).
 The first ``WARMUP`` seconds (desks and TVs opening their pages, every
 client's first request) are not counted.
 
-Two set-ups, side by side, with the same 4 gunicorn workers in all:
-two servers of 2 workers on PostgreSQL and Redis behind nginx, and one
-server of 4 workers on PostgreSQL without Redis (each process's own
-cache, this machine's counts file) behind the same nginx. Printed: the
+Two set-ups, side by side, with the same 4 gunicorn workers in all
+(of ``SCALE_THREADS`` threads each, default 4: a worker waiting on
+PostgreSQL answers another request meanwhile): two servers of 2 workers
+on PostgreSQL and Redis behind nginx, and one server of 4 workers on
+PostgreSQL without Redis (each process's own cache, this machine's
+counts file) behind the same nginx. Printed: the
 requests a second, p50 and p99 of each kind of request as the client saw
 it (through nginx), and every error (a status the page would not expect,
 or no answer). The load generator is one Python process on the same
