@@ -100,7 +100,7 @@ def _substituted(night: Night, tables: list[Table], organizer: User) -> None:
     play_out(table.game)
 
 
-def _closed(night: Night, tables: list[Table], organizer: User) -> None:
+def _night_added(night: Night, tables: list[Table], organizer: User) -> None:
     services.night_create(
         season=night.season, day=date(2026, 1, 8), format=Night.PROGRESSIVE, now=NOW
     )
@@ -121,7 +121,7 @@ CHANGES: dict[str, Callable[[Night, list[Table], User], None]] = {
     "a finished game's hand corrected": _correct,
     "a game ended early": _ended,
     "a substitute credited": _substituted,
-    "a night added": _closed,
+    "a night added": _night_added,
     "a player renamed": _renamed,
     "the season's settings": _reordered,
 }
