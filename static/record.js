@@ -13,6 +13,12 @@
   }
   document.body.addEventListener("input", markTouched);
   document.body.addEventListener("change", markTouched);
+  // A save's answer swaps in fresh choices around the form it keeps: the
+  // form is untouched again (the server says so with this event).
+  document.body.addEventListener("pepper-saved", function (event) {
+    var form = recordForm(event.target);
+    if (form) delete form.dataset.touched;
+  });
 
   // The poll says whether this page's form may be replaced by a fresh one
   // (untouched) or only re-aimed at the next hand (touched).

@@ -63,7 +63,12 @@ def test_7_entered_by_stays_after_a_save(client: Client, moon_game: Game) -> Non
     text = client.post(
         f"/games/{moon_game.pk}/hands", {**MOON_HAND_1, "by": "Cat"}, headers=HTMX
     ).content.decode()
-    assert 'name="by" maxlength="60" autocomplete="nickname" value="Cat"' in text
+    # The answer leaves the form's field as typed (it swaps no "by" field);
+    # the undo carries the name, and the next page fills it in.
+    assert 'name="by"' in text and 'name="by" maxlength' not in text
+    assert '<input type="hidden" name="by" value="Cat">' in text
+    page = client.get(f"/games/{moon_game.pk}/").content.decode()
+    assert 'name="by" maxlength="60" autocomplete="nickname" value="Cat"' in page
 
 
 def test_10_who_deals_first_lists_the_names_typed_and_both_reach_is_offered(

@@ -128,7 +128,7 @@ def test_saving_a_hand_redirects_and_the_page_shows_it(
     assert response.cookies["pepper_by"].value == "Ann"
 
 
-def test_an_htmx_save_swaps_in_the_game_partial_with_a_fresh_form(
+def test_an_htmx_save_answers_only_what_changed_out_of_band(
     client: Client, moon_game: Game, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     # PostgreSQL also takes the game's row lock (see eventstore.append).
@@ -141,8 +141,13 @@ def test_an_htmx_save_swaps_in_the_game_partial_with_a_fresh_form(
         )
     text = response.content.decode()
     assert response.status_code == 200
-    assert text.lstrip().startswith('<div id="live">') and "<html" not in text
-    assert "Record hand 2" in text and 'name="expected_seq" value="1"' in text
+    # The form stays in the page (nothing swapped in its place); its
+    # heading, hidden fields and choices are swapped in out of band.
+    assert response["HX-Reswap"] == "none" and 'id="live"' not in text
+    assert "<html" not in text and "<form" not in text.replace('<form id="undo"', "")
+    assert '<h2 id="record-title" hx-swap-oob="true">Record hand 2</h2>' in text
+    assert 'name="expected_seq" value="1" hx-swap-oob="true"' in text
+    assert '<div id="hand-choices" hx-swap-oob="true">' in text
     assert (
         '<ol hx-swap-oob="afterbegin:#hands">' in text and "Bob bid 4 ♥, took 5" in text
     )

@@ -318,6 +318,9 @@ def game_page(
             game_url, played, log, role, played.hands[-1:], takers
         )
         context["poller_oob"] = True  # this phone has seen its own hand
+        if not board.finished:  # the form stays: only what the save changed
+            partial = "lean"
+            context.update(lean=True, board_oob=True)
     elif partial == "game" or not htmx:
         shown = None if request.GET.get("hands") == "all" else HISTORY_SHOWN
         context["history_html"] = _history_html(
@@ -328,7 +331,11 @@ def game_page(
         context["voided"] = presenters.voided(played, log)
         context["chart"] = presenters.chart(board)
     template = partial_of(request, "games/game_detail.html", partial)
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    if partial == "lean":  # all out of band; the form was not touched since
+        response["HX-Reswap"] = "none"
+        response["HX-Trigger"] = "pepper-saved"
+    return response
 
 
 def _record_context(
@@ -356,31 +363,40 @@ def _record_context(
     )
     context: dict[str, Any] = {
         "form": form,
-        "options": presenters.form_options(values, board, turn) if turn else None,
         "expected_seq": values.get("expected_seq"),
         "event_id": values.get("event_id"),
         "by": values.get("by", by),
         "values_auction": values.get("auction", ""),
     }
     if form is None and turn is not None:
-        context["choices_html"] = _fresh_choices(
-            game, board, turn, {**context, "board": board}
+        html, context["options"] = _fresh_choices(game, board, turn, values)
+        context["choices_html"] = mark_safe(html)  # our own autoescaping template
+    else:
+        context["options"] = (
+            presenters.form_options(values, board, turn) if turn else None
         )
     return context
 
 
 def _fresh_choices(
-    game: Game, board: Scoreboard, turn: Turn, context: dict[str, Any]
-) -> str:
-    """The record form's choices with nothing chosen yet: they depend on the
-    game and on whether this hand's bid is forced, so they are kept."""
+    game: Game, board: Scoreboard, turn: Turn, values: dict[str, Any]
+) -> tuple[str, dict[str, object]]:
+    """The record form's choices with nothing chosen yet, and what the form
+    shows around them (the auction's example, whether a hand may be passed
+    out): they depend on the game and on whether this hand's bid is forced,
+    so they are kept."""
     forced = f"{turn.first_bidder}:{turn.forced_bid}" if turn.pepper_round else "-"
     key = f"choices:{game.pk}:{forced}:{len(game.seat_notes)}"  # a substitute's name
-    html: str | None = cache.get(key)
-    if html is None:
-        html = render_to_string("games/_hand_choices.html", context)
-        cache.set(key, html, timeout=3600)
-    return mark_safe(html)  # rendered by our own autoescaping template
+    kept: tuple[str, dict[str, object]] | None = cache.get(key)
+    if kept is None:
+        options = presenters.form_options(values, board, turn)
+        html = render_to_string(
+            "games/_hand_choices.html", {"options": options, "board": board}
+        )
+        around = ("can_pass", "has_auction", "auction_example")
+        kept = (html, {name: options[name] for name in around})
+        cache.set(key, kept, timeout=3600)
+    return kept
 
 
 HISTORY_SHOWN = 50  # newest hands on a game page; "Show all" for the rest
