@@ -33,7 +33,7 @@ PARTS = (
     "record-event",
     "hand-choices",
     "record-bar",
-    "undo-slot",
+    "undo-fields",
     "poller",
 )
 
@@ -158,6 +158,6 @@ def test_a_save_that_ends_the_game_answers_the_whole_live_part(
     entry = {**PLAYED, "bidder": "1", "bid": "4", "taken": "6"}  # Bob: 6 of 6
     answer = save(client, game, **entry)
     assert "hx-swap-oob" not in answer.split('<div id="poller"')[0]
-    names = ("live", "board", "undo-slot")
+    names = ("live", "board", "undo")
     assert parts(answer, names) == parts(page_after(client, game), names)
     assert 'id="record"' not in answer and "won" in parts(answer, names)["board"]

@@ -26,10 +26,12 @@ def test_5_a_save_is_confirmed_in_place_with_an_undo_that_voids_it(
     ).content.decode()
     assert "Hand 1 saved: Ann &amp; Cat 1, Bob &amp; Dan 4." in text
     assert 'class="actions savebar"' in text
+    # The Undo button names the hand (the page's undo form gets new fields).
     assert (
-        f'<form id="undo" method="post" action="/games/{moon_game.pk}/hands/1/void">'
+        f'form="undo" formaction="/games/{moon_game.pk}/hands/1/void">Undo</button>'
         in text
     )
+    assert '<div id="undo-fields" hx-swap-oob="true">' in text
     undo = {"expected_seq": 1, "event_id": "u1", "reason": "undone right after saving"}
     assert client.post(f"/games/{moon_game.pk}/hands/1/void", undo).status_code == 302
     assert GameEvent.objects.filter(type="void").count() == 1
