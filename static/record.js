@@ -17,7 +17,9 @@
   // form is untouched again (the server says so with this event).
   document.body.addEventListener("pepper-saved", function (event) {
     var form = recordForm(event.target);
-    if (form) delete form.dataset.touched;
+    if (!form) return;
+    delete form.dataset.touched;
+    if (window.PepperDraw) PepperDraw.clearErrors(form);  // an offline refusal's
   });
 
   // The poll says whether this page's form may be replaced by a fresh one
