@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .engine import HandResult, Scoreboard, Snapshot
 from .events import HandRecorded
+from .scoreboard import HandResult, Scoreboard, Snapshot
 from .variants import BidRule, Variant
 
 
