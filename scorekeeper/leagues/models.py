@@ -266,7 +266,7 @@ class Submission(models.Model):
 
 class NightProjection(models.Model):
     """A night's numbers as last kept (``NightTally`` rows): the version of
-    its games they were summed from (``results.night_versions``) and how
+    its games they were summed from (``night_rows.night_versions``) and how
     many of its games were played under each rule set."""
 
     night = models.OneToOneField(

@@ -71,5 +71,5 @@ def season_totals(season: Season, nights: SeasonNights) -> SeasonTotals:
 
 def _has_tables(nights: SeasonNights, night: Night) -> bool:
     """Its kept version is "revision:" and nothing after for a night
-    without tables (``results.night_versions``)."""
+    without tables (``night_rows.night_versions``)."""
     return not nights.versions[night.pk].endswith(":")
