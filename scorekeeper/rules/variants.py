@@ -3,6 +3,8 @@
 A ``Variant`` holds every setting the presets differ in; presets are values,
 not subclasses. ``find_variant(name, seats)`` picks a preset, and
 ``with_overrides`` applies a house's changes, refusing bad ones clearly.
+The ladder's rungs are in ladder.py, the house settings' names and checks
+in overrides.py, and where each rule comes from in sources.py.
 """
 
 from __future__ import annotations
@@ -16,48 +18,40 @@ from typing import Literal
 from .cards import TRUMPS
 from .errors import VariantError
 from .events import Call, HandRecorded
+from .ladder import BidRule, Outcome, RungKind, numbered_rungs, trick_splits
+from .overrides import (
+    OVERRIDES,
+    BothReach,
+    ExactTie,
+    check_value,
+    json_call,
+)
+from .sources import (
+    CLASSIC_SMALL_SOURCES,
+    CLASSIC_SOURCES,
+    EUCHRE_SOURCES,
+    EXACT_TIE_SOURCES,
+    HOUSE_TOPICS,
+    MOON_SOURCES,
+)
 
-BothReach = Literal["higher", "bidder"]
-# How a rung of the ladder scores, whatever the house changes: a number of
-# tricks, little-pepper (all the tricks, a point a trick), a top bid (big
-# pepper, pepper, moon) or twice a top bid (double pepper, double moon).
-RungKind = Literal["number", "little", "top", "double-top"]
-ExactTie = Literal["co-winners", "play-on", "pepper-round"]
-EXACT_TIES: tuple[ExactTie, ...] = ("co-winners", "play-on", "pepper-round")
-BOTH_REACH: tuple[BothReach, ...] = ("higher", "bidder")
+# Imported from here since before the ladder, settings and sources split off.
+__all__ = [
+    "DEFAULT_TIE_PEPPER_ROUND",
+    "EXACT_TIE_SOURCES",
+    "OVERRIDES",
+    "PRESETS",
+    "BidRule",
+    "Variant",
+    "find_variant",
+    "json_call",
+    "overrides_of",
+    "with_overrides",
+]
+
 # A tie-break pepper round on a variant without one lasts this many hands
 # (contract §2, `pepper-round`).
 DEFAULT_TIE_PEPPER_ROUND = 4
-
-
-@dataclass(frozen=True, slots=True)
-class BidRule:
-    """One rung of the bid ladder and how it scores.
-
-    ``made_points`` None means one point per trick won; ``defender_points``
-    None means each other side scores one point per trick, otherwise that
-    many points if it took any trick at all; ``max_free_tricks`` None means
-    the defenders cannot concede this bid.
-    """
-
-    call: Call
-    tricks_needed: int
-    made_points: int | None
-    set_points: int
-    defender_points: int | None = None
-    max_free_tricks: int | None = None
-    # The bid's value (contract §5): the number bid, the tricks little-pepper
-    # needs, or a top bid's points. A conceded hand scores it; a side shut
-    # out loses it where defenders_shut_out_lose.
-    value: int = 0
-
-    @property
-    def label(self) -> str:
-        return str(self.call).replace("-", " ")
-
-
-# (bid, bidder's seat, tricks) or (bid, bidder's seat, free tricks, trump)
-Outcome = tuple[Call, int, tuple[int, ...]] | tuple[Call, int, int, str]
 
 
 @dataclass(frozen=True)
@@ -170,7 +164,7 @@ class Variant:
         table: dict[Outcome, tuple[int, ...]] = {}
         for rule in self.legal_ladder:
             for seat in range(self.seats):
-                for tricks in _splits(self.tricks_per_hand, self.sides):
+                for tricks in trick_splits(self.tricks_per_hand, self.sides):
                     hand = HandRecorded(seat, rule.call, "no-trump", tricks)
                     table[rule.call, seat, tricks] = self.score_hand(rule, hand)
                 for free in range((rule.max_free_tricks or 0) + 1):
@@ -238,79 +232,6 @@ class Variant:
         return dict(self.sources)[topic]
 
 
-def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
-    """Every way to share ``total`` tricks among ``parts`` sides."""
-    if parts == 1:
-        return [(total,)]
-    return [
-        (first, *rest)
-        for first in range(total + 1)
-        for rest in _splits(total - first, parts - 1)
-    ]
-
-
-def _numbers(top: int) -> list[tuple[Call, RungKind]]:
-    return [(n, "number") for n in range(1, top + 1)]
-
-
-# Where each rule comes from: pieces "seed NNN 'Section'", "seed 001 §N",
-# "seed 004" (one page) or "contract §N", joined by "; ". Every piece is one
-# a reader can check: tests/test_citations.py finds quoted words in it.
-_CLASSIC_SOURCES = (
-    ("ladder", "seed 000 'Bidding'; seed 004"),
-    ("scoring", "seed 000 'Outcome'; seed 004"),
-    ("defenders", "seed 000 'Outcome'"),
-    ("negotiation", "contract §2"),  # the seeds never mention conceding
-    ("pepper_round", "contract §2"),
-    ("target", "seed 000 'Game'"),
-    ("both_reach", "seed 000 'Game'"),
-    ("exact_tie", "seed 004"),
-    ("deal", "seed 000 'The Deal'; seed 004"),
-    # Seed 000 runs the auction until three players have passed; ending at
-    # once on the top bid is seed 004's and the contract's.
-    ("auction", "seed 000 'Bidding'; seed 004; contract §4"),
-)
-_CLASSIC_SMALL_SOURCES = (
-    ("ladder", "seed 000 'Variations'; seed 003 'Two or Three Handed Variations'"),
-    ("scoring", "seed 003 'Two or Three Handed Variations'; seed 004"),
-    *_CLASSIC_SOURCES[2:8],
-    ("deal", "seed 000 'Variations'; seed 004"),
-    _CLASSIC_SOURCES[9],
-)
-_MOON_SOURCES = (
-    ("ladder", "seed 001 §3.1"),
-    ("scoring", "seed 001 §4.2"),
-    ("defenders", "seed 001 §4.2"),
-    ("negotiation", "seed 001 §3.2"),
-    ("clubs", "seed 001 §3.4"),
-    ("pepper_round", "seed 001 §5"),
-    ("target", "seed 001 §1"),
-    ("both_reach", "seed 001 §4.2"),
-    ("exact_tie", "seed 001 §4.2, option 1"),
-    ("deal", "seed 001 §2; seed 001 §4.2"),
-    ("auction", "seed 001 §3.1; contract §4"),
-)
-_EUCHRE_SOURCES = (
-    ("ladder", "seed 002 'Bidding'"),
-    ("scoring", "seed 002 'Scoring'"),
-    ("defenders", "seed 002 'Scoring'"),
-    ("negotiation", "contract §2"),  # seed 002 never mentions conceding
-    ("pepper_round", "contract §2"),
-    ("target", "seed 002 'Winning'"),
-    ("both_reach", "seed 002 'Winning'"),
-    ("exact_tie", "contract §2"),
-    ("deal", "seed 002 'How to Play'"),
-    ("auction", "seed 002 'Bidding'; contract §4"),
-)
-# The seeds' own readings of the exact-tie settings (the preset's, or the
-# one a house chose), for the rules pages.
-EXACT_TIE_SOURCES = {
-    "co-winners": "seed 004",
-    "play-on": "seed 001 §4.2, option 1",
-    "pepper-round": "seed 001 §4.2, option 2",
-}
-
-
 # The settings every preset shares unless it says otherwise (contract §5).
 _HOUSE_DEFAULTS: dict[str, object] = {
     "stick_the_dealer": False,
@@ -330,7 +251,7 @@ def _classic(seats: int) -> Variant:
         teams=seats == 4,
         tricks_per_hand=tricks,
         rungs=(
-            *_numbers(tricks - 1),
+            *numbered_rungs(tricks - 1),
             ("little-pepper", "little"),
             ("big-pepper", "top"),
         ),
@@ -351,7 +272,7 @@ def _classic(seats: int) -> Variant:
             "Pepper as most rule books give it: bid 1 to all the tricks, a set "
             f"costs {set_points}, big pepper pays double; first to 30."
         ),
-        sources=_CLASSIC_SOURCES if seats == 4 else _CLASSIC_SMALL_SOURCES,
+        sources=CLASSIC_SOURCES if seats == 4 else CLASSIC_SMALL_SOURCES,
         **_HOUSE_DEFAULTS,  # type: ignore[arg-type]
     )
 
@@ -386,7 +307,7 @@ def _moon_42() -> Variant:
             "Bill Wolf's Pepper: bids 4 to double moon, defenders may negotiate "
             "(never with clubs), a four-hand pepper round; first to 42."
         ),
-        sources=_MOON_SOURCES,
+        sources=MOON_SOURCES,
         **_HOUSE_DEFAULTS,  # type: ignore[arg-type]
     )
 
@@ -397,7 +318,7 @@ def _bid_euchre(seats: int) -> Variant:
         seats=seats,
         teams=True,
         tricks_per_hand=8,
-        rungs=(*_numbers(8), ("pepper", "top"), ("double-pepper", "double-top")),
+        rungs=(*numbered_rungs(8), ("pepper", "top"), ("double-pepper", "double-top")),
         numbered_made_value=False,
         top_pays_defenders=False,
         target_score=50,
@@ -415,7 +336,7 @@ def _bid_euchre(seats: int) -> Variant:
             "Bid Euchre Pepper for 4, 6 or 8 with doubled decks: a set costs the "
             "number bid, pepper 12, double pepper 24; first to 50."
         ),
-        sources=_EUCHRE_SOURCES,
+        sources=EUCHRE_SOURCES,
         deck_ranks=("J", "Q", "K", "A"),  # seed 002: one J Q K A set per pair
         copies=seats // 2,
         **_HOUSE_DEFAULTS,  # type: ignore[arg-type]
@@ -443,81 +364,15 @@ def find_variant(name: str, seats: int) -> Variant:
     return by_seats[seats]
 
 
-# Every house setting of contract §5, in its order.
-OVERRIDES = (
-    "target_score",
-    "exact_tie",
-    "pepper_round_hands",
-    "both_reach",
-    "minimum_bid",
-    "stick_the_dealer",
-    "set_penalty",
-    "top_bid_points",
-    "defenders_shut_out_lose",
-    "negotiation",
-    "clubs_must_play",
-    "no_trump",
-    "one_call_each",
-    "must_bid_to_win",
-    "mercy",
-    "hand_limit",
-)
-_BOOLEANS = (
-    "stick_the_dealer",
-    "defenders_shut_out_lose",
-    "negotiation",
-    "clubs_must_play",
-    "no_trump",
-    "one_call_each",
-    "must_bid_to_win",
-)
-# The rule topics a house setting changes: a page cites "house rule" for
-# them instead of the seed the preset follows.
-HOUSE_TOPICS: dict[str, tuple[str, ...]] = {
-    "target": ("target_score", "must_bid_to_win"),
-    "exact_tie": ("exact_tie",),
-    "both_reach": ("both_reach", "must_bid_to_win"),
-    "pepper_round": ("pepper_round_hands", "minimum_bid"),
-    "ladder": ("minimum_bid",),
-    "scoring": ("set_penalty", "top_bid_points", "defenders_shut_out_lose"),
-    "defenders": ("defenders_shut_out_lose", "top_bid_points"),
-    "negotiation": ("negotiation",),
-    "clubs": ("clubs_must_play",),
-    "auction": ("one_call_each", "stick_the_dealer"),
-}
-
-
-def _whole(value: object, low: int) -> bool:
-    return type(value) is int and value >= low
-
-
 def _check(variant: Variant, key: str, value: object) -> None:
     """Refuse an override of the wrong type or out of range, in words."""
-    if key in ("target_score", "top_bid_points") and not _whole(value, 1):
-        raise VariantError(f"{key} must be a whole number of at least 1")
-    if key in ("pepper_round_hands", "hand_limit") and not _whole(value, 0):
-        raise VariantError(f"{key} must be a whole number of at least 0")
-    if key == "exact_tie" and value not in EXACT_TIES:
-        raise VariantError(f"exact_tie must be one of {', '.join(EXACT_TIES)}")
-    if key == "both_reach" and value not in BOTH_REACH:
-        raise VariantError(f"both_reach must be one of {', '.join(BOTH_REACH)}")
-    if key in _BOOLEANS and type(value) is not bool:
-        raise VariantError(f"{key} must be true or false")
-    if key == "set_penalty" and value != "bid" and not _whole(value, 1):
-        raise VariantError('set_penalty must be "bid" or a whole number of at least 1')
-    if key == "mercy" and not (value is None or (type(value) is int and value < 0)):
-        raise VariantError("mercy must be a negative whole number, or null for none")
+    check_value(key, value)
     if key == "minimum_bid" and (type(value) is bool or variant.rank_of(value) is None):  # type: ignore[arg-type]
         bids = ", ".join(json_call(call) for call, _ in variant.rungs)
         raise VariantError(
             f"minimum_bid must be a bid of {variant.preset}'s ladder: {bids} "
             f"(got {json_call(value)})"
         )
-
-
-def json_call(call: object) -> str:
-    """A bid as a log writes it: 4 (a number) or "moon" (a name)."""
-    return f'"{call}"' if isinstance(call, str) else str(call)
 
 
 def with_overrides(variant: Variant, overrides: Mapping[str, object]) -> Variant:
