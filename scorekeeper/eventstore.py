@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any
 from uuid import UUID
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
@@ -35,6 +35,11 @@ from scorekeeper.gamelog import (
     parse_entry,
     replay_log,
 )
+
+# The live poll's one query (``head``) reads the game row in plain SQL, as
+# gamerows does; it is imported from here, as before it moved there.
+from scorekeeper.gamerows import Head as Head
+from scorekeeper.gamerows import head as head
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.rules.engine import Scoreboard, Snapshot, snapshot_of
 from scorekeeper.seatstats import SeatStats, add_hand, no_stats, seat_bids, seat_stats
@@ -128,37 +133,6 @@ def forget(game_id: UUID) -> None:
     several appends that rolled back: each append read back the events
     before it, uncommitted, and those must not stay as the game's log."""
     _ENTRIES.pop(game_id, None)
-
-
-class Head(NamedTuple):
-    """How far a game's log goes, and who may read it (its tokens)."""
-
-    pk: UUID
-    last_seq: int
-    edit_token: str
-    view_token: str
-    locked: bool
-
-
-# The columns are the fields' names (Django's default for plain fields).
-_HEAD_SQL = (
-    "SELECT last_seq, edit_token, view_token, locked FROM "
-    + Game._meta.db_table
-    + " WHERE id = %s"
-)
-
-
-def head(game_id: UUID) -> Head | None:
-    """The live poll's one query. Plain SQL: through the ORM, building this
-    query took several times longer than the database took to answer it."""
-    key = Game._meta.pk.get_db_prep_value(game_id, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(_HEAD_SQL, [key])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    last_seq, edit_token, view_token, locked = row
-    return Head(game_id, last_seq, edit_token, view_token, bool(locked))
 
 
 # What ``load`` reads of a game's row.
