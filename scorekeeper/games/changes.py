@@ -23,6 +23,7 @@ from scorekeeper.games import presenters, seat_players, services
 from scorekeeper.games.forms import (
     HandForm,
     VoidForm,
+    correction_initial,
     new_event_id,
 )
 from scorekeeper.models import Game
@@ -30,7 +31,7 @@ from scorekeeper.refusals import Refusal
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.referee import seat_calls, turn_of
-from scorekeeper.rules.variants import Variant, find_variant
+from scorekeeper.rules.variants import find_variant
 from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 
@@ -338,7 +339,9 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
         request.POST or None,
         variant=variant,
         passing=passing,
-        initial=_initial(result.hand, variant, len(log.entries), request),
+        initial=correction_initial(
+            result.hand, variant, seq=len(log.entries), by=remembered_by(request)
+        ),
     )
     error = Refusal("")
     if request.method == "POST" and form.is_valid():
@@ -382,25 +385,3 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
         },
         status=422 if error or form.errors else 200,
     )
-
-
-def _initial(
-    hand: object, variant: Variant, seq: int, request: HttpRequest
-) -> dict[str, Any]:
-    initial: dict[str, Any] = {
-        "expected_seq": seq,
-        "event_id": new_event_id(),
-        "by": remembered_by(request),
-        "outcome": "played",
-    }
-    if isinstance(hand, HandRecorded):
-        initial.update(bidder=str(hand.bidder), bid=str(hand.bid), trump=hand.trump)
-        if hand.tricks is None:
-            initial.update(outcome="conceded", free_tricks=str(hand.free_tricks))
-        elif variant.sides == 2:
-            initial["taken"] = str(hand.tricks[variant.side_of(hand.bidder)])
-        else:
-            initial.update(
-                {f"tricks_{seat}": count for seat, count in enumerate(hand.tricks)}
-            )
-    return initial

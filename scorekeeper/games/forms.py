@@ -133,6 +133,29 @@ def new_event_id() -> str:
     return uuid.uuid4().hex
 
 
+def correction_initial(
+    hand: object, variant: Variant, *, seq: int, by: str
+) -> dict[str, Any]:
+    """A correction's form filled in with the hand it corrects, as entered."""
+    initial: dict[str, Any] = {
+        "expected_seq": seq,
+        "event_id": new_event_id(),
+        "by": by,
+        "outcome": "played",
+    }
+    if isinstance(hand, HandRecorded):
+        initial.update(bidder=str(hand.bidder), bid=str(hand.bid), trump=hand.trump)
+        if hand.tricks is None:
+            initial.update(outcome="conceded", free_tricks=str(hand.free_tricks))
+        elif variant.sides == 2:
+            initial["taken"] = str(hand.tricks[variant.side_of(hand.bidder)])
+        else:
+            initial.update(
+                {f"tricks_{seat}": count for seat, count in enumerate(hand.tricks)}
+            )
+    return initial
+
+
 class GameForm(forms.Form):
     """A new game: the rules, the players clockwise, who deals first."""
 
