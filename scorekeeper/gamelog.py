@@ -1,4 +1,5 @@
-"""The pepper-log v1 format (contract §1) and the pepper-score v1 document.
+"""The pepper-log v1 format (contract §1); the pepper-score v1 document is
+score_document.py's (imported from here too, as it always was).
 
 ``read_log`` turns a document into a ``GameLog`` or raises ``LogError`` with
 ``log: ...`` (the header) or ``event N: ...`` (the N-th event), in words a
@@ -16,7 +17,6 @@ from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
 from scorekeeper.rules.engine import (
-    HandResult,
     Scoreboard,
     Snapshot,
     fold_event,
@@ -33,10 +33,11 @@ from scorekeeper.rules.events import (
     HandRecorded,
     HandVoided,
 )
-from scorekeeper.rules.explain import explain_hand
-from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import Variant, find_variant, overrides_of
 from scorekeeper.rules.variants import with_overrides as apply_overrides
+from scorekeeper.score_document import hand_document as hand_document
+from scorekeeper.score_document import score_document as score_document
+from scorekeeper.score_document import turn_document as turn_document
 
 FORMAT, VERSION = "pepper-log", 1
 _HAND_FIELDS = ("bidder", "bid", "trump", "tricks", "conceded")
@@ -435,69 +436,6 @@ def log_document(log: GameLog) -> dict[str, object]:
         "first_dealer": log.first_dealer,
         "events": [event_document(entry) for entry in log.entries],
     }
-
-
-def score_document(board: Scoreboard, *, hands: bool = True) -> dict[str, object]:
-    """The pepper-score v1 document printed by ``replay --json`` (contract §3)."""
-    variant = board.variant
-    sides = variant.sides
-    return {
-        "format": "pepper-score",
-        "version": 1,
-        "variant": variant.preset,
-        "overrides": overrides_of(variant),
-        "sides": [
-            {"name": name, "seats": list(range(side, variant.seats, sides))}
-            for side, name in enumerate(board.side_names)
-        ],
-        "hands": [hand_document(board, result) for result in board.hands]
-        if hands
-        else [],
-        "totals": list(board.totals),
-        "status": board.status,
-        "winners": list(board.winners),
-        "tied": list(board.tied),
-        "next": turn_document(board.next),
-    }
-
-
-def turn_document(turn: Turn | None) -> dict[str, object] | None:
-    """What the next hand needs, as pepper-score v1 writes it."""
-    if turn is None:
-        return None
-    return {
-        "hand": turn.number,
-        "dealer": turn.dealer,
-        "first_bidder": turn.first_bidder,
-        "pepper_round": turn.pepper_round,
-        "forced_bid": turn.forced_bid,
-    }
-
-
-def hand_document(
-    board: Scoreboard | Snapshot, result: HandResult
-) -> dict[str, object]:
-    document: dict[str, object] = {
-        "number": result.number,
-        "event": result.event,
-        "dealer": result.dealer,
-        "first_bidder": result.first_bidder,
-    }
-    hand = result.hand
-    if isinstance(hand, HandRecorded):
-        document.update(bidder=hand.bidder, bid=hand.bid, trump=hand.trump)
-        if hand.tricks is not None:
-            document["tricks"] = list(hand.tricks)
-        else:
-            document["free_tricks"] = hand.free_tricks
-    document.update(
-        outcome=result.outcome,
-        pepper_round=result.pepper_round,
-        deltas=list(result.deltas),
-        totals=list(result.totals),
-        explanation=explain_hand(board, result),
-    )
-    return document
 
 
 def dumps(document: object) -> str:

@@ -28,7 +28,13 @@ FLOORS = {
 }
 USES = {"leagues": {"games"}, "referee": {"games"}}
 # Run on the phone under Pyodide too: the standard library and the rules only.
-PURE_CORE = ("gamelog.py", "refusals.py", "tablewords.py", "phone.py")
+PURE_CORE = (
+    "gamelog.py",
+    "score_document.py",
+    "refusals.py",
+    "tablewords.py",
+    "phone.py",
+)
 
 
 def room_of(module: str) -> str | None:

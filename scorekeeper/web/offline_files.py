@@ -38,6 +38,7 @@ ENGINE_FILES = (
         for path in (Path(__file__).resolve().parents[1] / "rules").glob("*.py")
     ),
     "scorekeeper/gamelog.py",
+    "scorekeeper/score_document.py",
     "scorekeeper/refusals.py",
     "scorekeeper/tablewords.py",
     "scorekeeper/phone.py",
