@@ -45,7 +45,7 @@ from scorekeeper.tablewords import (
     delta_words,
     forced_line,
     hand_summary,
-    points,
+    signed,
     status,
     totals_words,
     true_minus,
@@ -114,7 +114,7 @@ def _page(log: GameLog, board: Scoreboard, stored: int) -> dict[str, Any]:
             {
                 "name": name,
                 "total": total,
-                "shown": points(total),
+                "shown": signed(total),
                 "progress": max(0, min(total, target)),
                 "leading": side in board.winners if board.winners else total == top,
                 "won": side in board.winners,

@@ -8,6 +8,7 @@ Pure: the standard library and the rules only.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import Call, Hand, HandPassedOut
@@ -62,22 +63,30 @@ _MINUS = re.compile(r"(?<![\w+−-])-(?=\d)")
 def true_minus(text: str) -> str:
     """A page shows one minus sign, the true one (−18), also in the engine's
     explanations, which keep ASCII "-18" for the pepper-score document."""
-    return _MINUS.sub("−", text)
+    return _MINUS.sub(MINUS, text)
 
 
-def points(value: int) -> str:
-    """A score as it is read aloud: a true minus sign for negatives."""
-    return f"−{-value}" if value < 0 else str(value)
+MINUS = "\u2212"
+
+
+def signed(value: float | Fraction, *, places: int = 0, plus: bool = False) -> str:
+    """``value`` with ``places`` decimals, a true minus sign (U+2212, "−6")
+    if it is below zero, and "+" before the others when ``plus`` (a change,
+    a margin). A value that rounds to zero shows no minus ("−0.0" would say
+    a loss). The one place that writes a signed number for a page, on the
+    server and on the phone; the CSV files and the JSON keep ASCII "-6"."""
+    text = f"{value:{'+' if plus else ''}z.{places}f}"
+    return text.replace("-", MINUS)
 
 
 def delta_words(deltas: tuple[int, ...]) -> list[str]:
     """A hand's points for each side: "+4", "−6"."""
-    return [f"+{delta}" if delta >= 0 else points(delta) for delta in deltas]
+    return [signed(delta, plus=True) for delta in deltas]
 
 
 def totals_words(totals: tuple[int, ...]) -> str:
     """The totals after a hand: "12 – −6"."""
-    return " – ".join(points(total) for total in totals)
+    return " – ".join(signed(total) for total in totals)
 
 
 def status(board: Scoreboard) -> str:

@@ -179,3 +179,17 @@ def test_a_dispute_names_both_versions_and_keeping_ours_corrects_theirs() -> Non
     assert shown["rows"][0]["changes"][0]["note"] == kept["event"]["note"]
     choices = json.loads(phone.correct_choices(json.dumps(longer), "[]", 1))
     assert choices["number"] == 1 and not choices["forced"]
+
+
+def test_one_signed_number_for_the_pages_the_filter_and_the_phone() -> None:
+    """The phone's totals and the server's pages are written by one function
+    (the core's pure one; the web platform and its filter use it)."""
+    from scorekeeper import tablewords
+    from scorekeeper.web import numbers
+    from scorekeeper.web.templatetags.numbers import register
+
+    assert numbers.signed is tablewords.signed
+    assert register.filters["signed"] is tablewords.signed
+    assert not hasattr(tablewords, "points")
+    assert tablewords.delta_words((4, -6, 0)) == ["+4", "−6", "+0"]
+    assert tablewords.totals_words((12, -6)) == "12 – −6"

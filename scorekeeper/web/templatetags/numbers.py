@@ -1,5 +1,5 @@
 """``{{ total|signed }}``: a number as every page prints it, a true minus
-sign for a negative (``scorekeeper.web.numbers``)."""
+sign for a negative (``scorekeeper.tablewords.signed``, the phone's too)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,4 @@ from django import template
 from scorekeeper.web import numbers
 
 register = template.Library()
-
-
-@register.filter
-def signed(value: int) -> str:
-    return numbers.signed(value)
+register.filter("signed", numbers.signed)
