@@ -39,6 +39,9 @@ urlpatterns = [
         name="hand_correct",
     ),
     path("games/<uuid:game_id>/log.json", sharing.game_log, name="game_log"),
+    path(
+        "games/<uuid:game_id>/offline.json", sharing.game_offline, name="game_offline"
+    ),
     path("games/<uuid:game_id>/score.json", sharing.game_score, name="game_score"),
     path("rules/", rules_pages.rules_index, name="rules"),
     path("rules/<slug:preset>/", rules_pages.rules_detail, name="rules_detail"),

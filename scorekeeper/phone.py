@@ -15,6 +15,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from scorekeeper.disputes import dispute as dispute
+from scorekeeper.disputes import keep_ours as keep_ours
+from scorekeeper.disputes import rivals
 from scorekeeper.gamelog import (
     GameLog,
     LogEntry,
@@ -29,8 +32,6 @@ from scorekeeper.refusals import in_a_game, players_words
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import (
     HandCorrected,
-    HandPassedOut,
-    HandRecorded,
     HandVoided,
 )
 from scorekeeper.rules.explain import explain_hand
@@ -38,9 +39,12 @@ from scorekeeper.rules.referee import Turn, seat_calls, turn_of
 from scorekeeper.rules.variants import Variant
 from scorekeeper.tablewords import (
     MISSING,
+    Takeover,
     auction_calls,
     auction_text,
     bid_label,
+    board_at,
+    board_now,
     call_of,
     delta_words,
     forced_line,
@@ -75,15 +79,30 @@ def placed(stored: int, queued: Queued, landed: dict[str, int] | None = None) ->
     return events
 
 
-def view(log_text: str, queued_text: str) -> str:
+def takeovers(takeovers_text: str) -> tuple[Takeover, ...]:
+    """The game's substitutes as the server hands them to the phone with
+    its log: ``[[seat, name, from_hand], ...]``."""
+    return tuple(Takeover(*change) for change in json.loads(takeovers_text))
+
+
+def view(
+    log_text: str,
+    queued_text: str,
+    takeovers_text: str = "[]",
+    decided_text: str = "[]",
+) -> str:
     """The page as it stands once the queued events are in: totals, turn,
     forced bid, winner, each hand's row (queued ones marked), and the
-    record form's choices. A queued event the rules refuse is not applied:
-    ``refusal`` says why, in the words the server's page would use."""
+    record form's choices, each named as the server's page names it (by
+    who plays now; a hand by who played it). A queued event the rules
+    refuse is not applied: ``refusal`` says why, in the page's words. A
+    queued hand another phone recorded first is shown on that hand's row
+    (``rival``), the table to choose, not as a hand after it."""
     log = parse_log(json.loads(log_text))
     stored = len(log.entries)
     board, refusal = replay_log(log), None
-    for index, raw in enumerate(placed(stored, json.loads(queued_text))):
+    rival, queued = rivals(log, json.loads(queued_text), set(json.loads(decided_text)))
+    for index, raw in enumerate(placed(stored, queued)):
         try:
             entry = parse_entry(raw, len(log.entries) + 1)
             longer = GameLog(
@@ -95,14 +114,23 @@ def view(log_text: str, queued_text: str) -> str:
             words = players_words(refused.message, refused.remedy, name)
             refusal = {"index": index, "text": words.text, "rule": words.rule}
             break
-    return json.dumps(_page(log, board, stored) | {"refusal": refusal})
+    page = _page(log, board, stored, takeovers(takeovers_text), rival)
+    ids = [item["event"]["id"] for item in queued]
+    return json.dumps(page | {"refusal": refusal, "queued_ids": ids})
 
 
 def _numbers(board: Scoreboard) -> dict[int, int]:
     return {result.target: result.number for result in board.hands}
 
 
-def _page(log: GameLog, board: Scoreboard, stored: int) -> dict[str, Any]:
+def _page(
+    log: GameLog,
+    played: Scoreboard,
+    stored: int,
+    changes: tuple[Takeover, ...],
+    rival: dict[int, dict[str, Any]],
+) -> dict[str, Any]:
+    board = board_now(played, changes)
     target = board.variant.target_score
     top = max(board.totals)
     turn = board.next
@@ -127,8 +155,12 @@ def _page(log: GameLog, board: Scoreboard, stored: int) -> dict[str, Any]:
         "status_line": status(board),
         "turn_line": turn_line(board),
         "forced_line": forced_line(board, turn),
-        "rows": [_row(log, board, result, stored) for result in reversed(board.hands)],
-        "voided": _voided(log, board, stored),
+        "rows": [
+            _row(log, board_at(played, changes, result.number), result, stored)
+            | {"rival": _rival(played, changes, result, rival.get(result.target))}
+            for result in reversed(played.hands)
+        ],
+        "voided": _voided(log, played, stored),
         "form": None if turn is None else choices(board, turn),
     }
 
@@ -155,6 +187,20 @@ def _row(
         "changes": corrections,
         "queued": result.event > stored,
     }
+
+
+def _rival(
+    played: Scoreboard,
+    changes: tuple[Takeover, ...],
+    result: HandResult,
+    ours: dict[str, Any] | None,
+) -> str | None:
+    """This phone's version of a hand another phone recorded first."""
+    if ours is None:
+        return None
+    named = board_at(played, changes, result.number)
+    hand = parse_entry(ours, result.target).event
+    return hand_summary(named.variant, named.seats, hand)  # type: ignore[arg-type]
 
 
 def _explanation(board: Scoreboard, result: HandResult) -> str:
@@ -293,79 +339,3 @@ def _outcome(
 
 def _with(auction: list[list[Any]] | None, hand: dict[str, Any]) -> dict[str, Any]:
     return hand if auction is None else {**hand, "auction": auction}
-
-
-def dispute(log_text: str, queued_text: str) -> str:
-    """Another phone recorded first: both versions of the disputed event in
-    words ("Ann's phone recorded hand 7 as ...; this phone has ...").
-    ``log_text`` is the server's log now; the first queued event was made
-    against the log as it stood at its ``expected_seq``."""
-    log = parse_log(json.loads(log_text))
-    queued: Queued = json.loads(queued_text)
-    position = queued[0]["expected_seq"] + 1
-    theirs = log.entries[position - 1]
-    before = GameLog(
-        log.variant, log.seats, log.first_dealer, log.entries[: position - 1]
-    )
-    board = replay_log(before)
-    ours = parse_entry(queued[0]["event"], position)
-    phone = f"{theirs.by}'s phone" if theirs.by else "Another phone"
-    return json.dumps(
-        {
-            "text": (
-                f"{phone} recorded {_what(board, theirs)}; "
-                f"this phone has {_what(board, ours)}."
-            ),
-            "target": position,
-            "can_keep_ours": isinstance(theirs.event, HandRecorded | HandPassedOut)
-            and isinstance(ours.event, HandRecorded | HandPassedOut),
-        }
-    )
-
-
-def _what(board: Scoreboard, entry: LogEntry) -> str:
-    """An event as the dispute names it: "hand 7 as Bob bid 3 ♠, took 4"."""
-    event = entry.event
-    names = _numbers(board)
-    if isinstance(event, HandVoided):
-        return f"a void of hand {names.get(event.target, '?')}"
-    if isinstance(event, HandCorrected):
-        summary = hand_summary(board.variant, board.seats, event.hand)
-        return f"a correction of hand {names.get(event.target, '?')} to {summary}"
-    if isinstance(event, HandRecorded | HandPassedOut):
-        summary = hand_summary(board.variant, board.seats, event)
-        return f"hand {len(board.rows) + 1} as {summary}"
-    return "the end of the game"
-
-
-def keep_ours(log_text: str, queued_text: str) -> str:
-    """The first queued hand, kept over another phone's version of it: a
-    correction of theirs, with a note saying so; it is sent after what the
-    log holds now (``expected_seq`` None), and what named our hand names
-    theirs, now corrected."""
-    log = parse_log(json.loads(log_text))
-    item = json.loads(queued_text)[0]
-    position = item["expected_seq"] + 1
-    theirs = log.entries[position - 1]
-    before = GameLog(
-        log.variant, log.seats, log.first_dealer, log.entries[: position - 1]
-    )
-    board = replay_log(before)
-    ours = dict(item["event"])
-    whose = f"{theirs.by}'s phone" if theirs.by else "another phone"
-    note = (
-        f"The table kept this phone's version of hand {len(board.rows) + 1} "
-        f"over {whose}'s ({hand_summary(board.variant, board.seats, theirs.event)})."
-    )
-    hand = {
-        k: v for k, v in ours.items() if k not in ("type", "id", "by", "note", "at")
-    }
-    correction = {
-        "type": "correct",
-        "target": position,
-        "hand": hand,
-        "id": f"{ours['id']}-kept",
-        "note": note,
-        **({"by": ours["by"]} if ours.get("by") else {}),
-    }
-    return json.dumps({"event": correction, "expected_seq": None, "target_of": None})

@@ -8,7 +8,9 @@ Pure: the standard library and the rules only.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import NamedTuple
 
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import Call, Hand, HandPassedOut
@@ -131,3 +133,35 @@ def auction_text(seats: tuple[str, ...], hand: Hand) -> str:
     if hand.auction is None:
         return ""
     return ", ".join(f"{seats[seat]} {bid_label(call)}" for seat, call in hand.auction)
+
+
+class Takeover(NamedTuple):
+    """``name`` plays seat ``seat`` (0-based) from hand ``from_hand`` on (a
+    league night's substitute: "Bob → Ann from hand 3")."""
+
+    seat: int
+    name: str
+    from_hand: int
+
+
+def names_at(
+    seats: Sequence[str], changes: Sequence[Takeover], hand: int
+) -> tuple[str, ...]:
+    """Who plays each seat in hand ``hand``."""
+    names = list(seats)
+    for change in sorted(changes, key=lambda change: change.from_hand):
+        if change.from_hand <= hand and 0 <= change.seat < len(names):
+            names[change.seat] = change.name
+    return tuple(names)
+
+
+def board_at(board: Scoreboard, changes: Sequence[Takeover], hand: int) -> Scoreboard:
+    """The board named by who played hand ``hand`` (the score is the seats')."""
+    if not changes:
+        return board
+    return board._replace(seats=names_at(board.seats, changes, hand))
+
+
+def board_now(board: Scoreboard, changes: Sequence[Takeover]) -> Scoreboard:
+    """The board named by who plays the next hand."""
+    return board_at(board, changes, len(board.rows) + 1)

@@ -18,7 +18,7 @@
   // which the phone does not keep.
   history.replaceState(history.state, "", location.href);
 
-  var state = null;      // {game, items, landed, log, lastSync, serverSeq}
+  var state = null;      // {game, items, landed, log, takeovers, lastSync, serverSeq}
   var ready = false;     // the engine is loaded
   var online = true;     // the server answered last time we asked
   var syncing = false;
@@ -73,8 +73,10 @@
       if (!response.ok) throw new Error("log " + response.status);
       return response.text();
     }).then(function (text) {
-      state.log = text;
-      state.serverSeq = JSON.parse(text).events.length;
+      var kept = JSON.parse(text);  // the log, and who plays which seat from which hand
+      state.log = JSON.stringify(kept.log);
+      state.takeovers = JSON.stringify(kept.takeovers);
+      state.serverSeq = kept.log.events.length;
       state.lastSync = new Date().toISOString();
       root.dataset.seq = state.serverSeq;
       online = true;
@@ -115,9 +117,16 @@
     }));
     banner();
   }
+  // The engine's page: named as the server names it (a substitute too);
+  // "decided": the log positions this phone sent or the table chose on.
+  function engineView(items) {
+    var decided = Object.keys(state.landed).map(function (id) { return state.landed[id]; });
+    return PepperEngine.json("view", state.log, JSON.stringify(items), names(), JSON.stringify(decided));
+  }
+  function names() { return state.takeovers || "[]"; }
   function redraw() {
     if (!ready || !state.log) return Promise.resolve();
-    return PepperEngine.json("view", state.log, JSON.stringify(state.items)).then(draw);
+    return engineView(state.items).then(draw);
   }
 
   // Recording with no connection ------------------------------------------
@@ -146,13 +155,13 @@
   // which queued event it is, so it is named right wherever it lands.
   function queuedAt(target) {
     var index = target - view.stored - 1;
-    return index >= 0 && state.items[index] ? state.items[index].event.id : null;
+    return index >= 0 && index < view.queued_ids.length ? view.queued_ids[index] : null;
   }
   function enqueue(form, event) {
     var item = { event: event, expected_seq: expectedNext(), target_of: event.target ? queuedAt(event.target) : null };
     if (!event.by) delete event.by;
     var items = state.items.concat([item]);
-    return PepperEngine.json("view", state.log, JSON.stringify(items)).then(function (v) {
+    return engineView(items).then(function (v) {
       if (v.refusal) { showErrors(form, [v.refusal.text], v.refusal.rule); return false; }
       state.items = items;
       return save().then(function () { draw(v); sync(); return true; });
@@ -308,7 +317,9 @@
           item.expected_seq = reply.answer.current_seq;  // after what is there now
           return save().then(step);
         }
-        if (reply.status === 409) return refreshLog().then(dispute);
+        if (reply.status === 409) {
+          return refreshLog().then(dispute).then(function (asked) { if (!asked) return step(); });
+        }
         if (reply.status === 422) { banner("The server refused a change waiting here: " + reply.answer.error); return; }
         retryLater();
       }, function () { online = false; banner(); retryLater(); });
@@ -324,15 +335,22 @@
   }
 
   // Two phones recorded one hand: the table keeps one ----------------------
+  // Nothing another phone recorded took this change's place (what came
+  // is this phone's own, or settled): it follows the log as it is now.
   function dispute() {
-    return PepperEngine.json("dispute", state.log, JSON.stringify(state.items)).then(function (found) {
+    var decided = Object.keys(state.landed).map(function (id) { return state.landed[id]; });
+    return PepperEngine.json("dispute", state.log, JSON.stringify(state.items), names(), JSON.stringify(decided)).then(function (found) {
+      if (found.target === null) {
+        state.items[0].expected_seq = null;
+        return save().then(function () { return false; });
+      }
       disputed = found;
       var box = document.getElementById("dispute");
       document.getElementById("dispute-text").textContent = found.text + " Which does the table keep?";
       box.querySelector('[data-keep="ours"]').hidden = !found.can_keep_ours;
       box.hidden = false;
       banner();
-      return redraw();
+      return redraw().then(function () { return true; });
     });
   }
   // What comes after the kept version follows the log as it is now, but a
@@ -347,7 +365,7 @@
     state.landed[item.event.id] = disputed.target;  // the same hand, whichever is kept
     var done = which === "theirs"
       ? Promise.resolve(state.items.shift())
-      : PepperEngine.json("keep_ours", state.log, JSON.stringify(state.items)).then(function (correction) {
+      : PepperEngine.json("keep_ours", state.log, JSON.stringify(state.items), disputed.target, names()).then(function (correction) {
         state.items[0] = correction;
       });
     return done.then(function () {

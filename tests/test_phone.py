@@ -14,7 +14,7 @@ from django.http import QueryDict
 
 from scorekeeper import phone
 from scorekeeper.gamelog import read_and_replay
-from scorekeeper.games import presenters
+from scorekeeper.games import presenters, seat_players
 from scorekeeper.games.forms import HandForm
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.variants import find_variant
@@ -169,7 +169,7 @@ def test_a_dispute_names_both_versions_and_keeping_ours_corrects_theirs() -> Non
         "this phone has hand 1 as Cat bid 4 ♥, took 5."
     )
     assert found["target"] == 1 and found["can_keep_ours"]
-    kept = json.loads(phone.keep_ours(json.dumps(log), json.dumps(ours)))
+    kept = json.loads(phone.keep_ours(json.dumps(log), json.dumps(ours), 1))
     assert kept["event"]["type"] == "correct" and kept["event"]["target"] == 1
     assert kept["event"]["hand"]["bidder"] == 2
     assert "over Ann's phone's (Bob bid 3 ♠, took 4)" in kept["event"]["note"]
@@ -193,3 +193,103 @@ def test_one_signed_number_for_the_pages_the_filter_and_the_phone() -> None:
     assert not hasattr(tablewords, "points")
     assert tablewords.delta_words((4, -6, 0)) == ["+4", "−6", "+0"]
     assert tablewords.totals_words((12, -6)) == "12 – −6"
+
+
+CHANGES = (seat_players.Takeover(1, "Eve", 3), seat_players.Takeover(3, "Fay", 2))
+
+
+@pytest.mark.parametrize("path", LOGS, ids=lambda path: path.name)
+def test_after_a_substitute_the_phone_names_whom_the_page_names(path: Path) -> None:
+    """Who plays now in the totals, turn and form; each hand by who played
+    it (as games/pages.py names them through seat_players)."""
+    text = path.read_text()
+    log, played = read_and_replay(text)
+    takers = json.dumps([list(change) for change in CHANGES])
+    shown = json.loads(phone.view(text, "[]", takers))
+    board = seat_players.board_now(played, CHANGES)
+    rows = seat_players.history(played, log, CHANGES)
+    assert board.seats != played.seats  # the names differ from the log's
+    for key, attribute in [
+        ("summary", "summary"),
+        ("dealer", "dealer"),
+        ("explanation", "explanation"),
+        ("auction", "auction"),
+    ]:
+        assert [row[key] for row in shown["rows"]] == [
+            getattr(row, attribute) for row in rows
+        ]
+    assert [side["name"] for side in shown["sides"]] == [
+        side.name for side in presenters.sides(board)
+    ]
+    assert shown["turn_line"] == presenters.turn_line(board)
+    assert shown["forced_line"] == presenters.forced_line(board, board.next)
+    assert shown["status_line"] == presenters.status(board)
+    if board.next is not None:
+        names = {name for _, name in shown["form"]["bidders"]}
+        assert names <= set(board.seats) and names - set(played.seats) <= {"Eve", "Fay"}
+
+
+def stored(*hands: tuple[int, str]) -> dict[str, Any]:
+    """A log of hands (bidder, by), each "Bob bid 3 ♠, took 4"-like."""
+    log: dict[str, Any] = json.loads(EMPTY)
+    log["events"] = [
+        {"type": "hand", "bidder": bidder, "bid": 3, "trump": "spades"}
+        | {"tricks": [4, 2] if bidder % 2 == 0 else [2, 4], "id": f"t{n}", "by": by}
+        for n, (bidder, by) in enumerate(hands, start=1)
+    ]
+    return log
+
+
+def ours(bidder: int, id: str, expected: int | None) -> dict[str, Any]:
+    return hand(bidder, 4, "hearts", [5, 1] if bidder % 2 == 0 else [1, 5], id) | {
+        "expected_seq": expected
+    }
+
+
+def test_while_the_table_chooses_our_hand_is_shown_on_the_disputed_hand() -> None:
+    """Another phone recorded hand 2 first: this phone's hand 2 is shown as
+    hand 2's other version, never as a hand 3."""
+    log = json.dumps(stored((1, "Ann"), (2, "Ann")))
+    shown = json.loads(phone.view(log, json.dumps([ours(3, "o2", 1)])))
+    assert [row["number"] for row in shown["rows"]] == [2, 1]
+    assert shown["rows"][0]["rival"] == "Dan bid 4 ♥, took 5"
+    assert not shown["rows"][0]["queued"] and shown["rows"][1]["rival"] is None
+    assert shown["form"]["number"] == 3 and shown["queued_ids"] == []
+
+
+def test_overlapping_disputes_are_asked_one_by_one_in_order() -> None:
+    """This phone queued hands 1, 2, 3 offline; another phone recorded 1
+    and 2. The table is asked about 1, then 2; hand 3 then simply follows;
+    what this phone sent or settled is never asked about again."""
+    log = stored((1, "Ann"), (2, "Ann"))
+    queue = [ours(3, "o1", 0), ours(0, "o2", 1), ours(1, "o3", 2)]
+    shown = json.loads(phone.view(json.dumps(log), json.dumps(queue)))
+    assert [(r["number"], r["rival"], r["queued"]) for r in shown["rows"]] == [
+        (3, None, True),
+        (2, "Ann bid 4 ♥, took 5", False),
+        (1, "Dan bid 4 ♥, took 5", False),
+    ]
+    asked = json.loads(phone.dispute(json.dumps(log), json.dumps(queue)))
+    assert asked["target"] == 1 and "this phone has hand 1 as Dan" in asked["text"]
+    # Keep ours: a correction of hand 1, sent; hand 2 is asked next.
+    kept = json.loads(phone.keep_ours(json.dumps(log), json.dumps(queue), 1))
+    log["events"].append(kept["event"] | {"by": "Dan"})
+    decided = json.dumps([1, 3])
+    asked = json.loads(
+        phone.dispute(json.dumps(log), json.dumps(queue[1:]), "[]", decided)
+    )
+    assert asked["target"] == 2 and "this phone has hand 2 as Ann" in asked["text"]
+    # Keep theirs: hand 3 follows the log as it is now, asked nothing.
+    decided = json.dumps([1, 3, 2])
+    asked = json.loads(
+        phone.dispute(json.dumps(log), json.dumps(queue[2:]), "[]", decided)
+    )
+    assert asked == {"target": None}
+    final = json.loads(
+        phone.view(json.dumps(log), json.dumps(queue[2:]), "[]", decided)
+    )
+    assert [r["summary"] for r in final["rows"]] == [
+        "Bob bid 4 ♥, took 5",
+        "Cat bid 3 ♠, took 4",
+        "Dan bid 4 ♥, took 5",
+    ]

@@ -17,7 +17,6 @@ page still reads one row.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from django.core.cache import cache
 
@@ -25,16 +24,10 @@ from scorekeeper.gamelog import GameLog
 from scorekeeper.games import presenters
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import HandResult, Scoreboard
-
-
-@dataclass(frozen=True)
-class Takeover:
-    """``name`` plays seat ``seat`` (0-based) from hand ``from_hand`` on."""
-
-    seat: int
-    name: str
-    from_hand: int
-
+from scorekeeper.tablewords import Takeover as Takeover  # leagues seat them
+from scorekeeper.tablewords import board_at as board_at
+from scorekeeper.tablewords import board_now as board_now
+from scorekeeper.tablewords import names_at as names_at  # the phone names too
 
 finders: list[Callable[[Game], Sequence[Takeover]]] = []
 
@@ -44,35 +37,12 @@ def takeovers(game: Game) -> tuple[Takeover, ...]:
     seat note)."""
     if not game.seat_notes:
         return ()
-    key = f"takeovers:{game.pk}:{len(game.seat_notes)}"
+    key = f"takeovers:v2:{game.pk}:{len(game.seat_notes)}"
     found: tuple[Takeover, ...] | None = cache.get(key)
     if found is None:
         found = tuple(each for find in finders for each in find(game))
         cache.set(key, found, timeout=3600)
     return found
-
-
-def names_at(
-    seats: Sequence[str], changes: Sequence[Takeover], hand: int
-) -> tuple[str, ...]:
-    """Who plays each seat in hand ``hand``."""
-    names = list(seats)
-    for change in sorted(changes, key=lambda change: change.from_hand):
-        if change.from_hand <= hand and 0 <= change.seat < len(names):
-            names[change.seat] = change.name
-    return tuple(names)
-
-
-def board_now(board: Scoreboard, changes: Sequence[Takeover]) -> Scoreboard:
-    """The board named by who plays the next hand (the score is the seats')."""
-    return board_at(board, changes, len(board.rows) + 1)
-
-
-def board_at(board: Scoreboard, changes: Sequence[Takeover], hand: int) -> Scoreboard:
-    """The board named by who played hand ``hand``."""
-    if not changes:
-        return board
-    return board._replace(seats=names_at(board.seats, changes, hand))
 
 
 def history(

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import LogError, replay_log, score_document
-from scorekeeper.games import services
+from scorekeeper.games import seat_players, services
 from scorekeeper.games.forms import (
     ImportForm,
 )
@@ -83,6 +83,21 @@ def game_log(request: HttpRequest, game_id: UUID) -> JsonResponse:
         day = game.created_at.date().isoformat()
         response["Content-Disposition"] = f'attachment; filename="pepper-{day}.json"'
     return response
+
+
+@require_GET
+def game_offline(request: HttpRequest, game_id: UUID) -> JsonResponse:
+    """What a phone keeps to score with no connection: the stored log and
+    who plays which seat from which hand (a league's substitutes), so the
+    phone names the players its page names."""
+    game, _ = access.game_for(request, game_id)
+    changes = seat_players.takeovers(game)
+    return JsonResponse(
+        {
+            "log": services.game_export(game=game),
+            "takeovers": [list(change) for change in changes],
+        }
+    )
 
 
 @require_GET

@@ -41,6 +41,7 @@ ENGINE_FILES = (
     "scorekeeper/score_document.py",
     "scorekeeper/refusals.py",
     "scorekeeper/tablewords.py",
+    "scorekeeper/disputes.py",
     "scorekeeper/phone.py",
 )
 

@@ -37,6 +37,7 @@
     var what = el("span", { "class": "hand-what", text: row.summary });
     if (row.changes.length) { what.appendChild(document.createTextNode(" ")); what.appendChild(el("em", { "class": "badge", text: "corrected" })); }
     if (row.queued) { what.appendChild(document.createTextNode(" ")); what.appendChild(el("em", { "class": "badge queued", text: "not sent yet" })); }
+    if (row.rival) { what.appendChild(document.createTextNode(" ")); what.appendChild(el("em", { "class": "badge queued", text: "two versions" })); }
     var url = location.pathname;
     var details = el("details", {}, [
       el("summary", {}, [number, what, el("span", { "class": "hand-score", text: row.totals })]),
@@ -48,7 +49,10 @@
     })).concat([el("p", { "class": "hand-actions" }, [
       el("a", { href: url + "hands/" + row.target + "/correct", text: "Correct" }), document.createTextNode(" "),
       el("a", { href: url + "hands/" + row.target + "/void", text: "Void" })])]));
-    return el("li", { "class": "hand" + (row.pepper ? " pepper" : "") + (row.queued ? " queued" : ""), "data-target": row.target }, [details]);
+    // Another phone recorded this hand first: this phone's version is
+    // shown on the same hand, not as a hand after it, until the table chooses.
+    var rival = row.rival && el("p", { "class": "rival", text: "This phone has hand " + row.number + " as " + row.rival + " (not sent: the table chooses)." });
+    return el("li", { "class": "hand" + (row.pepper ? " pepper" : "") + (row.queued || row.rival ? " queued" : ""), "data-target": row.target }, [details, rival]);
   }
   function drawChoices(form, choices) {
     var groups = form.querySelectorAll("fieldset.choices");
@@ -69,7 +73,10 @@
     if (!form) return;
     if (v.finished || !v.form) { form.hidden = true; return; }
     form.hidden = false;
+    var by = form.querySelector('input[name="by"]');  // who enters stays, as online
+    var entering = by ? by.value : "";
     form.reset();
+    if (by) by.value = entering;
     clearErrors(form);
     form.querySelector("h2").textContent = "Record hand " + v.form.number;
     drawChoices(form, v.form);
