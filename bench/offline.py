@@ -10,9 +10,15 @@ WhiteNoise).
 3. A queued hand's new totals on screen, offline: from the tap on Save
    to the totals redrawn by the phone's engine, p50 and p90.
 
+4. Online use must not get slower: the game page's first render
+   (DOMContentLoaded, first contentful paint, load) on fresh phones with
+   the offline scripts and with them blocked (routes aborted), and each
+   hand save's server time, with the phone's background log requests
+   after it; both side by side, measured in the same run.
+
 Budget (issue 21): at most 8 MB compressed; 150 ms for a queued hand.
 
-    make bench        (or: .venv/bin/python bench/offline.py)
+    make bench        (or: .venv/bin/python bench/offline.py [--online])
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -134,6 +141,125 @@ def ready_ms(page: object, url: str) -> float:
     return (time.perf_counter() - loaded) * 1000
 
 
+# The game page's first render, as the browser timed it.
+RENDER = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  return {dcl: nav.domContentLoadedEventEnd, fcp: paint ? paint.startTime : NaN,
+          load: nav.loadEventEnd};
+}"""
+OFFLINE_SCRIPTS = ("**/sw.js", "**/static/offline*.js", "**/static/offline/**")
+RUNS = 5
+SAVES = 8
+
+
+def _phone(browser: Any, blocked: bool) -> Any:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, service_workers="allow"
+    )
+    for pattern in OFFLINE_SCRIPTS if blocked else ():
+        context.route(pattern, lambda route: route.abort())
+    return context
+
+
+def _server_ms(request: Any) -> float:
+    timing = request.timing
+    return float(timing["responseStart"] - timing["requestStart"])
+
+
+def online_run(browser: Any, base: str, token: str, blocked: bool) -> dict[str, Any]:
+    """A fresh phone opens the game page (with the offline scripts: until
+    it is ready to score offline), then opens it again on the throttled
+    CPU, as a table does all night, and saves hands: what the page and the
+    server took."""
+    from playwright.sync_api import expect
+
+    context = _phone(browser, blocked)
+    page = context.new_page()
+    page.goto(f"{base}/join/{token}", wait_until="load")
+    if not blocked:
+        expect(page.locator("#offline-status")).to_contain_text(
+            "ready to score offline", timeout=180_000
+        )
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.goto(page.url, wait_until="load")
+    render: dict[str, float] = page.evaluate(RENDER)
+    if not blocked:  # the saves are timed with the engine idle, as all night
+        status = page.locator("#offline-status")
+        expect(status).to_contain_text("ready to score offline", timeout=180_000)
+    done: list[Any] = []
+    page.on("requestfinished", lambda request: done.append(request))
+    for n in range(SAVES):
+        with page.expect_response(lambda r: r.request.method == "POST"):
+            page.evaluate(SAVE_HAND, str(n % 2))
+        page.wait_for_timeout(400)  # what the page asks after a save
+    context.close()
+    saves = [_server_ms(r) for r in done if r.method == "POST"]
+    logs = [
+        _server_ms(r) for r in done if "/log.json" in r.url or "/offline.json" in r.url
+    ]
+    return render | {"save": saves, "log": logs}
+
+
+SAVE_HAND = """(bidder) => {
+  const form = document.getElementById('record');
+  for (const [name, value] of [['bidder', bidder], ['bid', '3'], ['trump', 'spades'], ['taken', '4']])
+    form.querySelector(`input[name="${name}"][value="${value}"]`).checked = true;
+  form.querySelector('button[value="save"]').click();
+}"""
+
+
+def online(base: str, token: str) -> dict[str, dict[str, float]]:
+    """Medians over ``RUNS`` fresh phones each way, the two ways alternated."""
+    from playwright.sync_api import sync_playwright
+
+    found: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        for _ in range(RUNS):
+            for blocked in (False, True):
+                found[blocked].append(online_run(browser, base, token, blocked))
+        browser.close()
+    summary = {}
+    for blocked, runs in found.items():
+        saves = [ms for run in runs for ms in run["save"]]
+        logs = [ms for run in runs for ms in run["log"]]
+        summary["blocked" if blocked else "with"] = {
+            key: statistics.median(run[key] for run in runs)
+            for key in ("dcl", "fcp", "load")
+        } | {
+            "save": statistics.median(saves),
+            "log": statistics.median(logs) if logs else 0.0,
+            "logs_per_save": len(logs) / len(saves),
+        }
+    return summary
+
+
+def print_online(found: dict[str, dict[str, float]]) -> None:
+    with_, blocked = found["with"], found["blocked"]
+    print(
+        f"  online, game page opened again ({RUNS} fresh phones each way, 4x CPU):"
+        "  with offline scripts | blocked"
+    )
+    for key, label in [
+        ("dcl", "DOMContentLoaded"),
+        ("fcp", "first contentful paint"),
+        ("load", "load"),
+        ("save", "hand save, server time p50"),
+    ]:
+        ratio = with_[key] / blocked[key]
+        print(
+            f"    {label:<28} {with_[key]:7.1f} ms | {blocked[key]:7.1f} ms"
+            f"   ({ratio:.2f}x)"
+        )
+    print(
+        f"    log requests after a save     {with_['logs_per_save']:.2f} per save,"
+        f" server time p50 {with_['log']:.1f} ms"
+    )
+
+
 def measure(base: str, token: str) -> dict[str, object]:
     from playwright.sync_api import sync_playwright
 
@@ -178,6 +304,10 @@ def main() -> None:
     port = free_port()
     server = serve(port)
     try:
+        compared = online(f"http://127.0.0.1:{port}", new_game_token())
+        if "--online" in sys.argv:  # only the online comparison
+            print_online(compared)
+            return
         found = measure(f"http://127.0.0.1:{port}", token)
     finally:
         server.terminate()
@@ -198,6 +328,7 @@ def main() -> None:
         f" p90 {float(str(found['hand_p90_ms'])):.0f} ms over {HANDS} hands"
         f" (budget {BUDGET_MS:.0f} ms): {'ok' if p50 <= BUDGET_MS else 'OVER'}"
     )
+    print_online(compared)
     print(json.dumps({k: round(float(str(v)), 1) for k, v in found.items()}))
 
 

@@ -13,7 +13,13 @@
   var keptPage = navigator.serviceWorker.controller ? Promise.resolve() : new Promise(function (resolve) {
     navigator.serviceWorker.addEventListener("controllerchange", resolve);
   }).then(function () { return fetch(location.pathname, { credentials: "same-origin" }); });
-  registered.then(function () { start(root); }, function () {});
+  // Started once the page has loaded: its first render never waits for
+  // this phone's outbox or log.
+  registered.then(function () { afterLoad(start); }, function () {});
+  function afterLoad(then) {
+    if (document.readyState === "complete") setTimeout(then, 0);
+    else window.addEventListener("load", function () { setTimeout(then, 0); });
+  }
   // A reload opens this page, not the link that led here (/join/...),
   // which the phone does not keep.
   history.replaceState(history.state, "", location.href);
@@ -68,15 +74,18 @@
     options.cache = "no-store";
     return fetch(url, options);
   }
+  // Only what is new is asked for when this phone holds the log's start.
   function refreshLog() {
-    return live(root.dataset.log).then(function (response) {
+    var held = state.log ? JSON.parse(state.log) : null;
+    return live(root.dataset.log + (held ? "?after=" + held.events.length : "")).then(function (response) {
       if (!response.ok) throw new Error("log " + response.status);
       return response.text();
     }).then(function (text) {
-      var kept = JSON.parse(text);  // the log, and who plays which seat from which hand
-      state.log = JSON.stringify(kept.log);
+      var kept = JSON.parse(text);  // the log (or what is new), and who plays which seat from which hand
+      var log = kept.log || Object.assign(held, { events: held.events.slice(0, kept.after).concat(kept.events) });
+      state.log = JSON.stringify(log);
       state.takeovers = JSON.stringify(kept.takeovers);
-      state.serverSeq = kept.log.events.length;
+      state.serverSeq = log.events.length;
       state.lastSync = new Date().toISOString();
       root.dataset.seq = state.serverSeq;
       online = true;
@@ -413,10 +422,7 @@
       state = found;
       banner();
       return refreshLog().catch(function () { online = false; banner(); });
-    }).then(function () {
-      var later = function () { setTimeout(startEngine, 0); };
-      if (document.readyState === "complete") later(); else window.addEventListener("load", later);
-    });
+    }).then(function () { afterLoad(startEngine); });
     window.addEventListener("online", function () { online = true; sync(); });
     window.addEventListener("offline", function () { online = false; banner(); });
     setInterval(function () { if (ready && state.items.length && !syncing && !disputed) sync(); }, 5000);

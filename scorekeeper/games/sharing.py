@@ -13,13 +13,20 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.eventstore import load
-from scorekeeper.gamelog import LogError, replay_log, score_document
+from scorekeeper.gamelog import (
+    LogError,
+    event_document,
+    log_document,
+    replay_log,
+    score_document,
+)
 from scorekeeper.games import seat_players, services
 from scorekeeper.games.forms import (
     ImportForm,
 )
 from scorekeeper.models import Game, new_token
 from scorekeeper.refusals import Refusal, ordinal, players_words
+from scorekeeper.tablewords import whole_number
 from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 from scorekeeper.web.qr import qr_code
@@ -89,15 +96,17 @@ def game_log(request: HttpRequest, game_id: UUID) -> JsonResponse:
 def game_offline(request: HttpRequest, game_id: UUID) -> JsonResponse:
     """What a phone keeps to score with no connection: the stored log and
     who plays which seat from which hand (a league's substitutes), so the
-    phone names the players its page names."""
+    phone names the players its page names. ``?after=N``: a phone holding
+    the log's first N events is sent only the events after them (the log
+    only grows), so keeping a phone in step costs what changed."""
     game, _ = access.game_for(request, game_id)
-    changes = seat_players.takeovers(game)
-    return JsonResponse(
-        {
-            "log": services.game_export(game=game),
-            "takeovers": [list(change) for change in changes],
-        }
-    )
+    log = load(game)
+    after = whole_number(request.GET.get("after", ""))
+    takeovers = [list(change) for change in seat_players.takeovers(game)]
+    if after is None or not 0 < after <= len(log.entries):
+        return JsonResponse({"log": log_document(log), "takeovers": takeovers})
+    events = [event_document(entry) for entry in log.entries[after:]]
+    return JsonResponse({"after": after, "events": events, "takeovers": takeovers})
 
 
 @require_GET

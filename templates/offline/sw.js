@@ -23,6 +23,9 @@ self.addEventListener("activate", function (event) {
     return Promise.all(names.filter(function (name) {
       return name !== PAGES && name !== FILES && name.indexOf("pages-") === 0;
     }).map(function (name) { return caches.delete(name); }));
+  }).then(function () {
+    // A page's request starts while this worker starts up, not after.
+    return self.registration.navigationPreload && self.registration.navigationPreload.enable();
   }).then(function () { return self.clients.claim(); }));
 });
 
@@ -30,28 +33,33 @@ function kept(path) {
   return KEPT.some(function (pattern) { return pattern.test(path); });
 }
 
+// What is kept is written while the page already reads the answer: the
+// page never waits for the phone's cache.
+function keepCopy(event, name, key, response) {
+  var copy = response.clone();
+  event.waitUntil(caches.open(name).then(function (cache) { return cache.put(key, copy); }));
+  return response;
+}
+
 // Static files: from the cache first (their names change with their content).
-function fromFiles(request) {
+function fromFiles(event) {
+  var request = event.request;
   return caches.match(request).then(function (hit) {
     return hit || fetch(request).then(function (response) {
-      if (!response.ok) return response;
-      var copy = response.clone();
-      return caches.open(FILES).then(function (cache) { return cache.put(request, copy); })
-        .then(function () { return response; });
+      return response.ok ? keepCopy(event, FILES, request, response) : response;
     });
   });
 }
 
 // Pages: the network first; what it answers is kept; with no answer, the
 // kept copy, else the "No connection" page.
-function fromNetwork(request) {
-  return fetch(request).then(function (response) {
-    var path = new URL(response.url || request.url).pathname;
-    if (!response.ok || !kept(path)) return response;
-    var copy = response.clone();
-    return caches.open(PAGES).then(function (cache) {
-      return cache.put(new URL(response.url || request.url).origin + path, copy);
-    }).then(function () { return response; });
+function fromNetwork(event) {
+  var request = event.request;
+  var preloaded = request.mode === "navigate" && event.preloadResponse || Promise.resolve();
+  return preloaded.then(function (early) { return early || fetch(request); }).then(function (response) {
+    var url = new URL(response.url || request.url);
+    if (!response.ok || !kept(url.pathname)) return response;
+    return keepCopy(event, PAGES, url.origin + url.pathname, response);
   }).catch(function () {
     // The page's script asks the server itself (the log, the outbox).
     if (request.headers.get("X-Pepper-Live")) return Response.error();
@@ -71,9 +79,9 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.indexOf("/static/") === 0) {
-    event.respondWith(fromFiles(request));
+    event.respondWith(fromFiles(event));
   } else if (request.mode === "navigate" || kept(url.pathname)) {
-    event.respondWith(fromNetwork(request));
+    event.respondWith(fromNetwork(event));
   }
 });
 
