@@ -37,35 +37,9 @@
   function drawChoices(form, choices) { PepperDraw.choices(form, choices); }
   function clearErrors(form) { PepperDraw.clearErrors(form); }
 
-  // IndexedDB -------------------------------------------------------------
-  function database() {
-    return new Promise(function (resolve, reject) {
-      var open = indexedDB.open("pepper-offline", 1);
-      open.onupgradeneeded = function () { open.result.createObjectStore("games", { keyPath: "game" }); };
-      open.onsuccess = function () { resolve(open.result); };
-      open.onerror = function () { reject(open.error); };
-    });
-  }
-  function load(game) {
-    return database().then(function (db) {
-      return new Promise(function (resolve) {
-        var get = db.transaction("games").objectStore("games").get(game);
-        get.onsuccess = function () {
-          resolve(get.result || { game: game, items: [], landed: {}, log: null, lastSync: null, serverSeq: 0 });
-        };
-      });
-    });
-  }
-  function save() {
-    return database().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var tx = db.transaction("games", "readwrite");
-        tx.objectStore("games").put(state);
-        tx.oncomplete = resolve;
-        tx.onerror = function () { reject(tx.error); };
-      });
-    });
-  }
+  // This phone's outbox and copy of the log, in IndexedDB (offline/store.js).
+  function load(game) { return PepperStore.load(game); }
+  function save() { return PepperStore.save(state); }
 
   // The server ------------------------------------------------------------
   function live(url, options) {

@@ -27,6 +27,7 @@ SHELL = (
     "offline.js",
     "offline/engine.js",
     "offline/draw.js",
+    "offline/store.js",
     "offline/worker.js",
     "django_htmx/htmx-2.min.js",  # as {% htmx_script %} writes it
 )
