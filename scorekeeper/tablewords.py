@@ -87,8 +87,10 @@ def delta_words(deltas: tuple[int, ...]) -> list[str]:
 
 
 def totals_words(totals: tuple[int, ...]) -> str:
-    """The totals after a hand: "12 – −6"."""
-    return " – ".join(signed(total) for total in totals)
+    """The totals after a hand, as a score is said aloud and as the desk
+    writes it: "12 to −6" (a dash before a minus, "12 – −6", reads as one
+    long dash at a glance)."""
+    return " to ".join(signed(total) for total in totals)
 
 
 def status(board: Scoreboard) -> str:

@@ -192,7 +192,7 @@ def test_one_signed_number_for_the_pages_the_filter_and_the_phone() -> None:
     assert register.filters["signed"] is tablewords.signed
     assert not hasattr(tablewords, "points")
     assert tablewords.delta_words((4, -6, 0)) == ["+4", "−6", "+0"]
-    assert tablewords.totals_words((12, -6)) == "12 – −6"
+    assert tablewords.totals_words((12, -6)) == "12 to −6"
 
 
 CHANGES = (seat_players.Takeover(1, "Eve", 3), seat_players.Takeover(3, "Fay", 2))

@@ -27,9 +27,11 @@ from scorekeeper.tablewords import (  # the words the phone's engine says too
     TRUMP_LABELS,
     auction_text,
     bid_label,
+    delta_words,
     forced_line,
     hand_summary,
     status,
+    totals_words,
     true_minus,
     trump_label,
     turn_line,
@@ -84,7 +86,7 @@ class HistoryRow:
 
     @property
     def totals(self) -> str:
-        return " – ".join(signed(total) for total in self.result.totals)
+        return totals_words(self.result.totals)
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,7 @@ def history_row(
         result,
         board.seats[result.dealer],
         hand_summary(board.variant, board.seats, result.hand),
-        [signed(delta, plus=True) for delta in result.deltas],
+        delta_words(result.deltas),
         true_minus(explain_hand(board, result)),
         changes or [],
         auction_text(board.seats, result.hand),
