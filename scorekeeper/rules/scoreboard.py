@@ -47,6 +47,29 @@ class HandResult(NamedTuple):
 Row = tuple[int, Hand, tuple[int, ...], tuple[int, ...], bool]
 
 
+class Standing:
+    """What a ``Scoreboard`` and a ``Snapshot`` both tell of where a game
+    stands: whether it is over, and the sides' names."""
+
+    __slots__ = ()
+    # What each of them holds, read-only.
+    variant: Variant
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.winners else "in-progress"
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return side_names(self.variant, self.seats)
+
+
 class Hands(Sequence[HandResult]):
     """A scoreboard's effective hands, read-only. Each ``HandResult`` is
     built as it is read, so a replay that needs only the totals (checking
@@ -99,7 +122,9 @@ class Hands(Sequence[HandResult]):
         return map(self._result, range(len(self._rows)))
 
 
-class Scoreboard(NamedTuple):
+class _Board(NamedTuple):
+    """A ``Scoreboard``'s fields (a NamedTuple takes no other base)."""
+
     variant: Variant
     seats: tuple[str, ...]
     first_dealer: int
@@ -132,17 +157,9 @@ class Scoreboard(NamedTuple):
             self.variant, self.first_dealer, len(self.rows), self.pepper_round_until
         )
 
-    @property
-    def finished(self) -> bool:
-        return bool(self.winners)
 
-    @property
-    def status(self) -> str:
-        return "finished" if self.winners else "in-progress"
-
-    @property
-    def side_names(self) -> tuple[str, ...]:
-        return side_names(self.variant, self.seats)
+class Scoreboard(_Board, Standing):
+    __slots__ = ()
 
 
 def next_turn(
@@ -154,7 +171,7 @@ def next_turn(
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(Standing):
     """The engine's state after event ``seq``: all that refereeing and
     scoring one more hand or an end needs, without the hands before it
     (``fold_event``). ``hand_set`` is the hand event ``seq`` set, when the
@@ -181,18 +198,6 @@ class Snapshot:
         return next_turn(
             self.variant, self.first_dealer, self.played, self.pepper_round_until
         )
-
-    @property
-    def finished(self) -> bool:
-        return bool(self.winners)
-
-    @property
-    def status(self) -> str:
-        return "finished" if self.winners else "in-progress"
-
-    @property
-    def side_names(self) -> tuple[str, ...]:
-        return side_names(self.variant, self.seats)
 
 
 def snapshot_of(board: Scoreboard, seq: int) -> Snapshot:
