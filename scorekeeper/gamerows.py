@@ -47,13 +47,19 @@ def _reading(vendor: str) -> tuple[str, tuple[tuple[Col, list[Converter]], ...]]
     return sql, tuple(converters)
 
 
-def game_row(game_id: UUID) -> Game | None:
-    """The game with this id, read whole in one plain query (None: none)."""
-    sql, converters = _reading(connection.vendor)
+def _fetch_one(sql: str, game_id: UUID) -> tuple[Any, ...] | None:
+    """The one row ``sql`` finds for the game's key (its only parameter)."""
     key = Game._meta.pk.get_db_prep_value(game_id, connection)
     with connection.cursor() as cursor:
         cursor.execute(sql, [key])
-        row = cursor.fetchone()
+        row: tuple[Any, ...] | None = cursor.fetchone()
+    return row
+
+
+def game_row(game_id: UUID) -> Game | None:
+    """The game with this id, read whole in one plain query (None: none)."""
+    sql, converters = _reading(connection.vendor)
+    row = _fetch_one(sql, game_id)
     if row is None:
         return None
     values = []
@@ -130,10 +136,7 @@ _HEAD_SQL = (
 def head(game_id: UUID) -> Head | None:
     """The live poll's one query. Plain SQL: through the ORM, building this
     query took several times longer than the database took to answer it."""
-    key = Game._meta.pk.get_db_prep_value(game_id, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(_HEAD_SQL, [key])
-        row = cursor.fetchone()
+    row = _fetch_one(_HEAD_SQL, game_id)
     if row is None:
         return None
     last_seq, edit_token, view_token, locked = row
