@@ -6,6 +6,7 @@ against the preset's own ladder).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from .errors import VariantError
@@ -15,56 +16,57 @@ ExactTie = Literal["co-winners", "play-on", "pepper-round"]
 EXACT_TIES: tuple[ExactTie, ...] = ("co-winners", "play-on", "pepper-round")
 BOTH_REACH: tuple[BothReach, ...] = ("higher", "bidder")
 
-# Every house setting of contract §5, in its order.
-OVERRIDES = (
-    "target_score",
-    "exact_tie",
-    "pepper_round_hands",
-    "both_reach",
-    "minimum_bid",
-    "stick_the_dealer",
-    "set_penalty",
-    "top_bid_points",
-    "defenders_shut_out_lose",
-    "negotiation",
-    "clubs_must_play",
-    "no_trump",
-    "one_call_each",
-    "must_bid_to_win",
-    "mercy",
-    "hand_limit",
-)
-_BOOLEANS = (
-    "stick_the_dealer",
-    "defenders_shut_out_lose",
-    "negotiation",
-    "clubs_must_play",
-    "no_trump",
-    "one_call_each",
-    "must_bid_to_win",
-)
+Check = tuple[Callable[[object], bool], str]  # a value's test; what it must be
 
 
 def _whole(value: object, low: int) -> bool:
     return type(value) is int and value >= low
 
 
+def _at_least(low: int) -> Check:
+    return (lambda value: _whole(value, low)), f"a whole number of at least {low}"
+
+
+def _one_of(names: tuple[str, ...]) -> Check:
+    return (lambda value: value in names), f"one of {', '.join(names)}"
+
+
+_FLAG: Check = (lambda value: type(value) is bool), "true or false"
+
+# Every house setting of contract §5, in its order, with the check its
+# value must pass (minimum_bid's, against the ladder, is in variants.py).
+_CHECKS: dict[str, Check] = {
+    "target_score": _at_least(1),
+    "exact_tie": _one_of(EXACT_TIES),
+    "pepper_round_hands": _at_least(0),
+    "both_reach": _one_of(BOTH_REACH),
+    "minimum_bid": ((lambda value: True), ""),
+    "stick_the_dealer": _FLAG,
+    "set_penalty": (
+        (lambda value: value == "bid" or _whole(value, 1)),
+        '"bid" or a whole number of at least 1',
+    ),
+    "top_bid_points": _at_least(1),
+    "defenders_shut_out_lose": _FLAG,
+    "negotiation": _FLAG,
+    "clubs_must_play": _FLAG,
+    "no_trump": _FLAG,
+    "one_call_each": _FLAG,
+    "must_bid_to_win": _FLAG,
+    "mercy": (
+        (lambda value: value is None or (type(value) is int and value < 0)),
+        "a negative whole number, or null for none",
+    ),
+    "hand_limit": _at_least(0),
+}
+OVERRIDES = tuple(_CHECKS)
+
+
 def check_value(key: str, value: object) -> None:
     """Refuse a setting's value of the wrong type or out of range, in words."""
-    if key in ("target_score", "top_bid_points") and not _whole(value, 1):
-        raise VariantError(f"{key} must be a whole number of at least 1")
-    if key in ("pepper_round_hands", "hand_limit") and not _whole(value, 0):
-        raise VariantError(f"{key} must be a whole number of at least 0")
-    if key == "exact_tie" and value not in EXACT_TIES:
-        raise VariantError(f"exact_tie must be one of {', '.join(EXACT_TIES)}")
-    if key == "both_reach" and value not in BOTH_REACH:
-        raise VariantError(f"both_reach must be one of {', '.join(BOTH_REACH)}")
-    if key in _BOOLEANS and type(value) is not bool:
-        raise VariantError(f"{key} must be true or false")
-    if key == "set_penalty" and value != "bid" and not _whole(value, 1):
-        raise VariantError('set_penalty must be "bid" or a whole number of at least 1')
-    if key == "mercy" and not (value is None or (type(value) is int and value < 0)):
-        raise VariantError("mercy must be a negative whole number, or null for none")
+    test, words = _CHECKS[key]
+    if not test(value):
+        raise VariantError(f"{key} must be {words}")
 
 
 def json_call(call: object) -> str:
