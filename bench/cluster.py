@@ -48,6 +48,23 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], what: str) -> Non
     raise RuntimeError(f"{what} did not open port {port}")
 
 
+def gunicorn(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """Two plain gunicorn workers of the app on ``port``, answering
+    (``env``: the settings; bench/web.py and bench/offline.py)."""
+    server = subprocess.Popen(
+        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-w", "2"]
+        + ["-b", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        wait_for_port(port, server, "gunicorn")
+    except RuntimeError:
+        server.kill()
+        raise
+    return server
+
+
 def missing() -> list[str]:
     """What this machine lacks to run a cluster (empty: nothing)."""
     lacking = [tool for tool in ("redis-server", "nginx") if shutil.which(tool) is None]

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -46,37 +45,17 @@ ENV = {
     "REDIS_URL": "",
 }
 os.environ.update(ENV)
+
+from bench.cluster import free_port, gunicorn  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 HANDS = 15
 BUDGET_BYTES = 8_000_000
 BUDGET_MS = 150.0
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def manage(*args: str) -> None:
     subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=ENV, check=True)
-
-
-def serve(port: int) -> subprocess.Popen[bytes]:
-    server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-w", "2"]
-        + ["-b", f"127.0.0.1:{port}", "--log-level", "warning"],
-        cwd=ROOT,
-        env=ENV,
-    )
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("gunicorn did not start")
 
 
 def new_game_token() -> str:
@@ -302,7 +281,7 @@ def main() -> None:
     manage("collectstatic", "--noinput", "-v0")
     token = new_game_token()
     port = free_port()
-    server = serve(port)
+    server = gunicorn(port, ENV)
     try:
         compared = online(f"http://127.0.0.1:{port}", new_game_token())
         if "--online" in sys.argv:  # only the online comparison

@@ -22,7 +22,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -50,6 +49,7 @@ if TYPE_CHECKING:
     from django.test.client import _WSGIResponse  # the stubs' name for it
 from django.utils import timezone  # noqa: E402
 
+from bench.cluster import free_port, gunicorn  # noqa: E402
 from scorekeeper.games import services  # noqa: E402
 from scorekeeper.models import Game  # noqa: E402
 
@@ -223,12 +223,6 @@ def polls_in_process(client: Client, game: Game) -> tuple[list[float], list[floa
     return unchanged, changed
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def wrk(url: str, cookie: str, seconds: int = 5) -> float:
     """Requests/s; every request carries the browser's session ``cookie``."""
     out = subprocess.run(
@@ -242,31 +236,6 @@ def wrk(url: str, cookie: str, seconds: int = 5) -> float:
     match = re.search(r"Requests/sec:\s+([\d.]+)", out)
     assert match, out
     return float(match.group(1))
-
-
-def serve(port: int) -> subprocess.Popen[bytes]:
-    server = subprocess.Popen(
-        [
-            str(ROOT / ".venv/bin/gunicorn"),
-            "config.wsgi",
-            "-w",
-            "2",
-            "-b",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings"},
-    )
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("gunicorn did not start")
 
 
 def profile_saves(client: Client, count: int = 100) -> None:
@@ -354,7 +323,7 @@ def main() -> None:
         )
         return
     port = free_port()
-    server = serve(port)
+    server = gunicorn(port, {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings"})
     try:
         base = f"http://127.0.0.1:{port}"
         # The session cookie holding the game's edit right, on every request.
