@@ -248,8 +248,8 @@ def _referee(
             state = fold_entry(before, log.entries[-1])
     if state is None:
         board = replay_log(log)
-        state = snapshot_of(board, seq)
-        return state, board, {**summary(board, seq), **snapshots.stored(game, state)}
+        state, fields = _replayed(game, board, seq)
+        return state, board, fields
     if state.hand_set is not None:
         add_hand(log.variant, stats, state.hand_set.hand, state.hand_set.deltas)
     return state, None, {**_summary(state, stats), **snapshots.stored(game, state)}
@@ -279,6 +279,17 @@ def summary(board: Scoreboard, seq: int) -> dict[str, object]:
     return _summary(snapshot_of(board, seq), seat_stats(board))
 
 
+def _replayed(
+    game: Game, board: Scoreboard, seq: int
+) -> tuple[Snapshot, dict[str, object]]:
+    """A replayed game's state after event ``seq``, and its row's fields
+    (summary and snapshot), the state taken once (it looks for the hand
+    event ``seq`` set among every hand)."""
+    state = snapshot_of(board, seq)
+    fields = {**_summary(state, seat_stats(board)), **snapshots.stored(game, state)}
+    return state, fields
+
+
 def _summary(state: Snapshot, stats: list[SeatStats]) -> dict[str, object]:
     bids, made = seat_bids(stats)
     return {
@@ -299,9 +310,7 @@ def rebuild_rows(games: QuerySet[Game]) -> int:
     returns how many rows were rewritten."""
     count = 0
     for game in games.only(*LOG_FIELDS):
-        board = replay_log(load(game))
-        state = snapshot_of(board, game.last_seq)
-        fields = {**summary(board, game.last_seq), **snapshots.stored(game, state)}
+        _, fields = _replayed(game, replay_log(load(game)), game.last_seq)
         Game.objects.filter(pk=game.pk).update(**fields)
         count += 1
     return count
