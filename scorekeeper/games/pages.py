@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.eventstore import head, load
 from scorekeeper.gamelog import GameLog, replay_log
+from scorekeeper.gamerows import game_row
 from scorekeeper.games import fragments, lobby, presenters, seat_players, services
 from scorekeeper.games.forms import (
     GameForm,
@@ -188,7 +189,9 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return HttpResponse(status=404)
     if seen == now.last_seq:
         return HttpResponse(status=204)
-    game = Game.objects.get(pk=game_id)
+    game = game_row(game_id)  # plain SQL, as head: the poll is the hot path
+    if game is None:  # deleted since head read it
+        return HttpResponse(status=404)
     log = load(game)
     played = replay_log(log)
     takers = seat_players.takeovers(game)
