@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from scorekeeper.gamelog import GameLog, LogEntry, parse_entry, parse_log, replay_log
+from scorekeeper.refusals import hand_numbers
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import (
     HandCorrected,
@@ -88,7 +89,7 @@ def dispute(
     if position is None:
         return json.dumps({"target": None})
     theirs = log.entries[position - 1]
-    board = board_now(_before(log, position), _takeovers(takeovers_text))
+    board = board_now(_before(log, position), takeovers(takeovers_text))
     ours = parse_entry(item["event"], position)
     phone = f"{theirs.by}'s phone" if theirs.by else "Another phone"
     return json.dumps(
@@ -104,14 +105,16 @@ def dispute(
     )
 
 
-def _takeovers(text: str) -> tuple[Takeover, ...]:
-    return tuple(Takeover(*change) for change in json.loads(text))
+def takeovers(takeovers_text: str) -> tuple[Takeover, ...]:
+    """The game's substitutes as the server hands them to the phone with
+    its log: ``[[seat, name, from_hand], ...]``."""
+    return tuple(Takeover(*change) for change in json.loads(takeovers_text))
 
 
 def _what(board: Scoreboard, entry: LogEntry) -> str:
     """An event as the dispute names it: "hand 7 as Bob bid 3 ♠, took 4"."""
     event = entry.event
-    names = {result.target: result.number for result in board.hands}
+    names = hand_numbers(board)
     if isinstance(event, HandVoided):
         return f"a void of hand {names.get(event.target, '?')}"
     if isinstance(event, HandCorrected):
@@ -133,7 +136,7 @@ def keep_ours(
     item = json.loads(queued_text)[0]
     theirs = log.entries[target - 1]
     assert isinstance(theirs.event, HANDS)  # offered only then
-    board = board_now(_before(log, target), _takeovers(takeovers_text))
+    board = board_now(_before(log, target), takeovers(takeovers_text))
     ours = dict(item["event"])
     whose = f"{theirs.by}'s phone" if theirs.by else "another phone"
     note = (

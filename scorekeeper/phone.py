@@ -17,7 +17,7 @@ from typing import Any
 
 from scorekeeper.disputes import dispute as dispute
 from scorekeeper.disputes import keep_ours as keep_ours
-from scorekeeper.disputes import rivals
+from scorekeeper.disputes import rivals, takeovers
 from scorekeeper.gamelog import (
     GameLog,
     LogEntry,
@@ -28,7 +28,7 @@ from scorekeeper.gamelog import (
     replay_log,
     score_document,
 )
-from scorekeeper.refusals import in_a_game, players_words
+from scorekeeper.refusals import hand_numbers, in_a_game, players_words
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import (
     HandCorrected,
@@ -79,12 +79,6 @@ def placed(stored: int, queued: Queued, landed: dict[str, int] | None = None) ->
     return events
 
 
-def takeovers(takeovers_text: str) -> tuple[Takeover, ...]:
-    """The game's substitutes as the server hands them to the phone with
-    its log: ``[[seat, name, from_hand], ...]``."""
-    return tuple(Takeover(*change) for change in json.loads(takeovers_text))
-
-
 def view(
     log_text: str,
     queued_text: str,
@@ -110,17 +104,13 @@ def view(
             )
             board, log = replay_log(longer), longer
         except LogError as refused:
-            name = in_a_game(log.events, _numbers(board))
+            name = in_a_game(log.events, hand_numbers(board))
             words = players_words(refused.message, refused.remedy, name)
             refusal = {"index": index, "text": words.text, "rule": words.rule}
             break
     page = _page(log, board, stored, takeovers(takeovers_text), rival)
     ids = [item["event"]["id"] for item in queued]
     return json.dumps(page | {"refusal": refusal, "queued_ids": ids})
-
-
-def _numbers(board: Scoreboard) -> dict[int, int]:
-    return {result.target: result.number for result in board.hands}
 
 
 def _page(

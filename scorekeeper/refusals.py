@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import Event, GameEnded, HandCorrected, HandVoided
 
 # The source the engine appends to a broken rule: "(seed 001 §4.2)",
@@ -53,6 +54,12 @@ def ordinal(number: int) -> str:
 def in_a_log(number: int) -> str:
     """An event of a log that was not stored (an import, a verdict)."""
     return f"the log's {ordinal(number)} event"
+
+
+def hand_numbers(board: Scoreboard) -> dict[int, int]:
+    """Each hand in force by its log position: hand event -> hand number
+    (what ``in_a_game`` names hands by)."""
+    return {result.target: result.number for result in board.hands}
 
 
 def in_a_game(events: Sequence[Event], hands: Mapping[int, int]) -> EventName:

@@ -10,7 +10,13 @@ from collections.abc import Callable
 from scorekeeper.eventstore import Busy, Conflict, IdTaken, Refused
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games import presenters
-from scorekeeper.refusals import EventName, Refusal, in_a_game, players_words
+from scorekeeper.refusals import (
+    EventName,
+    Refusal,
+    hand_numbers,
+    in_a_game,
+    players_words,
+)
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.errors import RulesError
 
@@ -18,7 +24,7 @@ from scorekeeper.rules.errors import RulesError
 def event_names(log: GameLog, board: Scoreboard) -> EventName:
     """How a page names an event of this game: "hand 5", not "event 7"."""
     events = [entry.event for entry in log.entries]
-    return in_a_game(events, {result.target: result.number for result in board.hands})
+    return in_a_game(events, hand_numbers(board))
 
 
 def refusal_of(refused: Refused, name: EventName) -> Refusal:
