@@ -19,13 +19,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from django.core.cache import cache
-
 from scorekeeper.leagues.controls import Controls, round_controls
 from scorekeeper.leagues.live import Attention, attention, live_tallies
 from scorekeeper.leagues.models import Night, Round, Seat, Table
 from scorekeeper.leagues.presenters import standing_rows
-from scorekeeper.leagues.results import season_players, season_settings, sides_of
+from scorekeeper.leagues.results import (
+    cached,
+    season_players,
+    season_settings,
+    sides_of,
+)
 from scorekeeper.leagues.round_tables import (
     ROUNDS,
     TableView,
@@ -221,11 +224,7 @@ def _shared[T](key: str, version: str, compute: Callable[[], T]) -> T:
     without a version, computed each time."""
     if not version:
         return compute()
-    found: T | None = cache.get(f"{key}:{version}")
-    if found is None:
-        found = compute()
-        cache.set(f"{key}:{version}", found, timeout=SHARED_SECONDS)
-    return found
+    return cached(f"{key}:{version}", compute, timeout=SHARED_SECONDS)
 
 
 def _views(

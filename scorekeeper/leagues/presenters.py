@@ -11,7 +11,6 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Count, Sum
 from django.template.defaultfilters import pluralize
 
@@ -31,6 +30,7 @@ from scorekeeper.leagues.rated_games import rating_history, ratings_refresh
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
     SeasonNights,
+    cached,
     night_numbers,
     player_nights,
     player_results,
@@ -282,19 +282,17 @@ def player_numbers(player: Player, *, every_game: bool = False) -> PlayerNumbers
     games = sum(each[2] for each in sat)
     mine = f"{games}:{sum(each[3] or 0 for each in sat)}"
     key = f"player:{player.pk}:{every_game}:{player.league.rated_version}:{mine}"
-    found: PlayerNumbers | None = cache.get(key)
-    if found is None:
-        played = player_results(player, None if every_game else RECENT_GAMES)
-        found = PlayerNumbers(
+    return cached(
+        key,
+        lambda: PlayerNumbers(
             stats=stats_of(player_nights(player)),
             nightly=dict(rating_history(player)),
-            recent=played[::-1],
+            recent=player_results(player, None if every_game else RECENT_GAMES)[::-1],
             games=games,
             nights=len(sat),
             seasons=frozenset(each[0] for each in sat),
-        )
-        cache.set(key, found, timeout=None)
-    return found
+        ),
+    )
 
 
 def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:

@@ -55,6 +55,7 @@ from scorekeeper.leagues.stats import Played, Sums
 __all__ = [
     "NightSummary",
     "SeasonNights",
+    "cached",
     "game_row_moved",
     "kept_versions",
     "night_numbers",
@@ -253,10 +254,17 @@ def season_view[T](
     ]
     digest = hashlib.sha256(json.dumps(version).encode()).hexdigest()[:32]
     key = f"season:{name}:{season.pk}:{digest}"
+    return cached(key, lambda: compute(SeasonNights(nights, versions), people))
+
+
+def cached[T](key: str, compute: Callable[[], T], timeout: int | None = None) -> T:
+    """``compute()``, kept in the cache under ``key``, which names the
+    version of what it is computed from (an entry never goes stale: a
+    change makes another key; ``timeout`` only frees what goes unread)."""
     found: T | None = cache.get(key)
     if found is None:
-        found = compute(SeasonNights(nights, versions), people)
-        cache.set(key, found, timeout=None)
+        found = compute()
+        cache.set(key, found, timeout=timeout)
     return found
 
 
