@@ -86,7 +86,7 @@ def delta_words(deltas: tuple[int, ...]) -> list[str]:
     return [signed(delta, plus=True) for delta in deltas]
 
 
-def totals_words(totals: tuple[int, ...]) -> str:
+def totals_words(totals: Sequence[int]) -> str:
     """The totals after a hand, as a score is said aloud and as the desk
     writes it: "12 to −6" (a dash before a minus, "12 – −6", reads as one
     long dash at a glance)."""

@@ -19,6 +19,7 @@ from scorekeeper.leagues.models import Night, Round, Seat, Table
 from scorekeeper.leagues.substitutes import Substituted
 from scorekeeper.models import GameEvent
 from scorekeeper.rules.referee import turn_of
+from scorekeeper.tablewords import totals_words
 from scorekeeper.web.numbers import signed
 from scorekeeper.web.qr import qr_code
 
@@ -122,7 +123,7 @@ def table_view(
         names=names,
         sides=sides,
         hands=game.hands_played,
-        score=" to ".join(signed(total) for total in game.totals),
+        score=totals_words(game.totals),
         finished=game.finished,
         called=called,
         winners=", ".join(sides[side] for side in sorted(game.winners)),
