@@ -103,10 +103,12 @@
   // The engine's page: named as the server names it (a substitute too);
   // "decided": the log positions this phone sent or the table chose on.
   function engineView(items) {
-    var decided = Object.keys(state.landed).map(function (id) { return state.landed[id]; });
-    return PepperEngine.json("view", state.log, JSON.stringify(items), names(), JSON.stringify(decided));
+    return PepperEngine.json("view", state.log, JSON.stringify(items), names(), decided());
   }
   function names() { return state.takeovers || "[]"; }
+  function decided() {
+    return JSON.stringify(Object.keys(state.landed).map(function (id) { return state.landed[id]; }));
+  }
   function redraw() {
     if (!ready || !state.log) return Promise.resolve();
     return engineView(state.items).then(draw);
@@ -321,8 +323,7 @@
   // Nothing another phone recorded took this change's place (what came
   // is this phone's own, or settled): it follows the log as it is now.
   function dispute() {
-    var decided = Object.keys(state.landed).map(function (id) { return state.landed[id]; });
-    return PepperEngine.json("dispute", state.log, JSON.stringify(state.items), names(), JSON.stringify(decided)).then(function (found) {
+    return PepperEngine.json("dispute", state.log, JSON.stringify(state.items), names(), decided()).then(function (found) {
       if (found.target === null) {
         state.items[0].expected_seq = null;
         return save().then(function () { return false; });
