@@ -7,9 +7,8 @@ import uuid
 from datetime import datetime, timedelta
 
 from scorekeeper.gamerows import game_row, move_row
-from scorekeeper.games import services
 from scorekeeper.models import Game
-from tests.records import new_game
+from tests.records import new_game, record_hands
 
 
 def _fields(game: Game) -> dict[str, object]:
@@ -23,15 +22,7 @@ def test_a_game_read_in_plain_sql_is_the_game_the_orm_reads(
     db: None, now: datetime
 ) -> None:
     game = new_game("moon-42", target_score=21)
-    services.hand_record(
-        game=game,
-        expected_seq=0,
-        bidder=1,
-        bid=4,
-        trump="hearts",
-        tricks=[2, 4],
-        now=now,
-    )
+    record_hands(game, now, (1, 4, "hearts", [2, 4]))
     Game.objects.filter(pk=game.pk).update(
         name="Thursday at Ann's", locked=True, seat_notes=["Bob → Eve from hand 2"]
     )
