@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.events import (
@@ -58,3 +59,17 @@ def correct(target: int, hand: HandRecorded | HandPassedOut) -> HandCorrected:
 
 def play(rules: Variant, *events: Event, first_dealer: int = 0) -> Scoreboard:
     return replay(rules, NAMES[: rules.seats], first_dealer, list(events))
+
+
+def log_document(
+    variant: object = "classic", *events: dict[str, Any], first_dealer: int = 0
+) -> dict[str, Any]:
+    """A pepper-log document: Ann, Bob, Cat and Dan, Ann dealing first."""
+    return {
+        "format": "pepper-log",
+        "version": 1,
+        "variant": variant,
+        "seats": list(NAMES[:4]),
+        "first_dealer": first_dealer,
+        "events": list(events),
+    }

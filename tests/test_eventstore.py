@@ -22,6 +22,7 @@ from scorekeeper.gamelog import LogError
 from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.rules.events import HandRecorded
+from tests.factories import log_document
 
 
 def record(game: Game, now: datetime, seq: int, **hand: Any) -> Appended:
@@ -207,29 +208,23 @@ def test_an_import_with_one_illegal_event_is_refused_whole(
     db: None, now: datetime
 ) -> None:
     document = json.dumps(
-        {
-            "format": "pepper-log",
-            "version": 1,
-            "variant": "moon-42",
-            "seats": ["Ann", "Bob", "Cat", "Dan"],
-            "first_dealer": 0,
-            "events": [
-                {
-                    "type": "hand",
-                    "bidder": 1,
-                    "bid": 4,
-                    "trump": "hearts",
-                    "tricks": [2, 4],
-                },
-                {
-                    "type": "hand",
-                    "bidder": 2,
-                    "bid": 4,
-                    "trump": "clubs",
-                    "conceded": {"free_tricks": 0},
-                },
-            ],
-        }
+        log_document(
+            "moon-42",
+            {
+                "type": "hand",
+                "bidder": 1,
+                "bid": 4,
+                "trump": "hearts",
+                "tricks": [2, 4],
+            },
+            {
+                "type": "hand",
+                "bidder": 2,
+                "bid": 4,
+                "trump": "clubs",
+                "conceded": {"free_tricks": 0},
+            },
+        )
     )
     with pytest.raises(LogError, match="event 2: with clubs trump"):
         services.game_import(document=document, now=now)
@@ -238,16 +233,11 @@ def test_an_import_with_one_illegal_event_is_refused_whole(
 
 def test_imported_overrides_and_times_are_kept(db: None, now: datetime) -> None:
     document = json.dumps(
-        {
-            "format": "pepper-log",
-            "version": 1,
-            "variant": {"preset": "moon-42", "pepper_round_hands": 0},
-            "seats": ["Ann", "Bob", "Cat", "Dan"],
-            "first_dealer": 2,
-            "events": [
-                {"type": "hand", "passed_out": True, "at": "2026-11-01T19:00:00"}
-            ],
-        }
+        log_document(
+            {"preset": "moon-42", "pepper_round_hands": 0},
+            {"type": "hand", "passed_out": True, "at": "2026-11-01T19:00:00"},
+            first_dealer=2,
+        )
     )
     game = services.game_import(document=document, by="importer", now=now)
     assert game.overrides == {"pepper_round_hands": 0}

@@ -18,19 +18,11 @@ from scorekeeper.games import presenters, seat_players
 from scorekeeper.games.forms import HandForm
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.variants import find_variant
+from tests.factories import log_document
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "contract"
 LOGS = sorted(EXAMPLES.glob("*.log.json"))
-EMPTY = json.dumps(
-    {
-        "format": "pepper-log",
-        "version": 1,
-        "variant": "classic",
-        "seats": ["Ann", "Bob", "Cat", "Dan"],
-        "first_dealer": 0,
-        "events": [],
-    }
-)
+EMPTY = json.dumps(log_document())
 
 
 def hand(
