@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import date
 
 from django.contrib.auth.models import User
@@ -10,7 +11,7 @@ from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
-from scorekeeper.leagues.models import Night, Season
+from scorekeeper.leagues.models import Night, Round, Season
 from scorekeeper.models import Game
 from scorekeeper.rules.events import Call
 from tests.records import NOW
@@ -49,6 +50,12 @@ def play_out(game: Game) -> None:
         play_hand(game)
 
 
+def play_out_round(played: Round) -> None:
+    """Every game of the round played out."""
+    for table in played.tables.select_related("game"):
+        play_out(table.game)
+
+
 def progressive_night(season: Season, day: date = date(2026, 11, 19)) -> Night:
     night = services.night_create(
         season=season, day=day, format=Night.PROGRESSIVE, now=NOW
@@ -70,3 +77,14 @@ def void_first_hand(game: Game, organizer: User, reason: str = "wrong bidder") -
         ),
         now=NOW,
     )
+
+
+def closed_night(season: Season, day: date, seed: int) -> Night:
+    """A closed night of two rounds, every game played out."""
+    night = progressive_night(season, day)
+    for _ in range(2):
+        play_out_round(
+            rounds.round_start(night=night, rng=random.Random(seed), now=NOW)
+        )
+    rounds.night_close(night=night, by="org", now=NOW)
+    return night

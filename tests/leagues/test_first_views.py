@@ -29,21 +29,16 @@ from scorekeeper.leagues.results import (
 from scorekeeper.leagues.season_totals import SeasonTotals, season_totals
 from scorekeeper.leagues.substitutes import seat_substitute
 from scorekeeper.models import Game
-from tests.leagues.nights import play_hand, play_out, progressive_night, void_first_hand
+from tests.leagues.nights import (
+    closed_night,
+    play_hand,
+    play_out,
+    progressive_night,
+    void_first_hand,
+)
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
-
-
-def _night(season: Season, day: date, seed: int) -> Night:
-    """A closed night of two rounds, every game played out."""
-    night = progressive_night(season, day)
-    for _ in range(2):
-        played = rounds.round_start(night=night, rng=random.Random(seed), now=NOW)
-        for table in played.tables.select_related("game"):
-            play_out(table.game)
-    rounds.night_close(night=night, by="org", now=NOW)
-    return night
 
 
 def _totals(season: Season) -> SeasonTotals:
@@ -74,7 +69,7 @@ def _game(night: Night, round: int, table: int) -> Game:
 def test_the_totals_kept_for_the_earlier_nights_equal_every_night_folded(
     season: Season, organizer: User
 ) -> None:
-    nights = [_night(season, date(2026, 1, 1 + 7 * n), n) for n in range(3)]
+    nights = [closed_night(season, date(2026, 1, 1 + 7 * n), n) for n in range(3)]
     assert _totals(season) == _every_night_folded(season)
     _totals(season)  # the earlier nights' totals kept
     void_first_hand(_game(nights[2], 2, 1), organizer)  # the latest night
@@ -93,7 +88,7 @@ def test_the_totals_kept_for_the_earlier_nights_equal_every_night_folded(
 def test_a_substitute_on_the_latest_night_moves_its_totals(
     season: Season, organizer: User
 ) -> None:
-    _night(season, date(2026, 1, 1), 1)
+    closed_night(season, date(2026, 1, 1), 1)
     _totals(season)
     night = progressive_night(season, date(2026, 1, 8))
     played = rounds.round_start(night=night, rng=random.Random(2), now=NOW)
@@ -135,7 +130,7 @@ def test_a_substitute_credited_rerates_from_its_game_on_as_a_rebuild_would(
     """Table 2 finished and rated first; table 1, before it in the league's
     order, then takes a substitute credited with the game and finishes:
     both are rated again (in order), the nights before stay as they were."""
-    _night(season, date(2026, 1, 1), 1)
+    closed_night(season, date(2026, 1, 1), 1)
     assert ratings_refresh(season.league) == 4
     before = _ratings(season)
     night = progressive_night(season, date(2026, 1, 8))
@@ -166,7 +161,7 @@ def test_the_ratings_take_in_each_nights_revision(
     """A night's revision moves with every change to its finished games;
     the ratings compare only from the first night whose revision moved,
     and mark what they took in."""
-    nights = [_night(season, date(2026, 1, 1 + 7 * n), n) for n in range(2)]
+    nights = [closed_night(season, date(2026, 1, 1 + 7 * n), n) for n in range(2)]
     ratings_refresh(season.league)
     kept = NightProjection.objects.filter(night__in=nights)
     assert all(p.rated == p.revision for p in kept)
@@ -185,7 +180,7 @@ def test_a_hand_at_a_game_still_being_played_shows_on_the_players_page(
 ) -> None:
     """The ratings' version moves only with finished games: a player's
     cached numbers are keyed by their own games too."""
-    _night(season, date(2026, 1, 1), 1)
+    closed_night(season, date(2026, 1, 1), 1)
     night = progressive_night(season, date(2026, 1, 8))
     played = rounds.round_start(night=night, rng=random.Random(2), now=NOW)
     table = played.tables.select_related("game").first()

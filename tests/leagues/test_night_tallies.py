@@ -43,7 +43,13 @@ from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings
 from scorekeeper.leagues.stats import player_stats
 from scorekeeper.leagues.substitutes import seat_substitute
-from tests.leagues.nights import play_hand, play_out, progressive_night, void_first_hand
+from tests.leagues.nights import (
+    play_hand,
+    play_out,
+    play_out_round,
+    progressive_night,
+    void_first_hand,
+)
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -95,8 +101,7 @@ def _mixed_season(season: Season, organizer: User) -> None:
         night=second, rng=random.Random(2), now=NOW, three_handed=True
     )
     assert sorted(len(t.game.seats) for t in played.tables.all()) == [3, 4]
-    for each in played.tables.select_related("game"):
-        play_out(each.game)
+    play_out_round(played)
     # A game still being played: no tallies, but its rules count.
     again = rounds.round_start(night=second, rng=random.Random(3), now=NOW)
     started = again.tables.select_related("game").first()
@@ -185,8 +190,7 @@ def test_the_season_and_player_pages_read_a_fixed_number_of_queries(
         if nights == 3:
             third = progressive_night(season, date(2026, 1, 15))
             played = rounds.round_start(night=third, rng=random.Random(4), now=NOW)
-            for each in played.tables.select_related("game"):
-                play_out(each.game)
+            play_out_round(played)
         for url in (f"/seasons/{season.pk}/", f"/players/{player.pk}/"):
             client.get(url)  # the ratings brought up to date
             for state in ("cold", "warm"):

@@ -22,24 +22,19 @@ from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.exports import HANDS, SEASON_STANDINGS, STANDINGS
-from scorekeeper.leagues.models import Night, Player, Rating, Season
+from scorekeeper.leagues.models import Player, Rating, Season
 from scorekeeper.leagues.rated_games import ratings_refresh
 from scorekeeper.models import Game
-from tests.leagues.nights import play_hand, play_out, progressive_night, void_first_hand
+from tests.leagues.nights import (
+    closed_night,
+    play_hand,
+    play_out,
+    progressive_night,
+    void_first_hand,
+)
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
-
-
-def _night(season: Season, day: date, seed: int) -> Night:
-    """A closed night of two rounds, every game played out."""
-    night = progressive_night(season, day)
-    for _ in range(2):
-        played = rounds.round_start(night=night, rng=random.Random(seed), now=NOW)
-        for table in played.tables.select_related("game"):
-            play_out(table.game)
-    rounds.night_close(night=night, by="org", now=NOW)
-    return night
 
 
 def _ratings(season: Season) -> list[tuple[int, object, int, object]]:
@@ -54,7 +49,7 @@ def test_a_late_correction_redoes_the_ratings_after_it_as_a_rebuild_would(
     """Three nights of 4 games; the 2nd game (round 1, table 2) of night
     1, 2 or 3 gets a hand voided after closing: the ratings from it on are
     redone, those before it stay, and all equal a rebuild from scratch."""
-    nights = [_night(season, date(2026, 1, 1 + 7 * n), n) for n in range(3)]
+    nights = [closed_night(season, date(2026, 1, 1 + 7 * n), n) for n in range(3)]
     assert ratings_refresh(season.league) == 12  # 3 nights x 2 rounds x 2 tables
     assert ratings_refresh(season.league) == 0  # nothing changed: nothing done
     before = _ratings(season)
@@ -80,7 +75,7 @@ def test_a_late_correction_redoes_the_ratings_after_it_as_a_rebuild_would(
 
 
 def test_a_new_game_is_rated_on_from_the_ratings_before_it(season: Season) -> None:
-    _night(season, date(2026, 1, 1), 1)
+    closed_night(season, date(2026, 1, 1), 1)
     ratings_refresh(season.league)
     before = _ratings(season)
     night = progressive_night(season, date(2026, 1, 8))
@@ -101,8 +96,8 @@ def test_the_player_page_counts_from_the_games(
     client: Client, season: Season, organizer: User
 ) -> None:
     client.force_login(organizer)
-    _night(season, date(2026, 1, 1), 1)
-    _night(season, date(2026, 1, 8), 2)
+    closed_night(season, date(2026, 1, 1), 1)
+    closed_night(season, date(2026, 1, 8), 2)
     player = Player.objects.filter(seats__isnull=False).distinct().first()
     assert player is not None
     client.get(f"/players/{player.pk}/")  # rates the games
@@ -133,7 +128,7 @@ def test_the_season_page_gives_awards_ratings_and_the_race(
     client: Client, season: Season, organizer: User
 ) -> None:
     client.force_login(organizer)
-    _night(season, date(2026, 1, 1), 1)
+    closed_night(season, date(2026, 1, 1), 1)
     page = client.get(f"/seasons/{season.pk}/")
     titles = [award.title for award in page.context["awards"]]
     assert "Most bids made" in titles and "Most games won" in titles
@@ -153,7 +148,7 @@ def test_the_csv_files_open_with_their_header_rows(
     client: Client, season: Season, organizer: User
 ) -> None:
     client.force_login(organizer)
-    night = _night(season, date(2026, 1, 1), 1)
+    night = closed_night(season, date(2026, 1, 1), 1)
     standings = _csv(client.get(f"/seasons/{season.pk}/standings.csv"))
     assert tuple(standings[0]) == SEASON_STANDINGS
     assert len(standings) == 1 + 9 and standings[1][0] == "1"
@@ -176,7 +171,7 @@ def test_a_public_standings_link_reads_without_signing_in_until_revoked(
     client: Client, season: Season, organizer: User
 ) -> None:
     client.force_login(organizer)
-    _night(season, date(2026, 1, 1), 1)
+    closed_night(season, date(2026, 1, 1), 1)
     client.post(f"/seasons/{season.pk}/public", {"action": "new"})
     season.refresh_from_db()
     token = season.public_token
@@ -214,7 +209,7 @@ def test_an_unplayed_hand_only_season_shows_no_awards(
 
 
 def test_the_rebuild_command_redoes_rows_and_ratings(season: Season) -> None:
-    _night(season, date(2026, 1, 1), 1)
+    closed_night(season, date(2026, 1, 1), 1)
     ratings_refresh(season.league)
     running = _ratings(season)
     rows = list(
@@ -257,7 +252,7 @@ def test_a_players_cached_numbers_follow_a_new_game_and_a_rename(
     client: Client, season: Season, organizer: User
 ) -> None:
     client.force_login(organizer)
-    _night(season, date(2026, 1, 1), 1)
+    closed_night(season, date(2026, 1, 1), 1)
     night = progressive_night(season, date(2026, 1, 8))
     played = rounds.round_start(night=night, rng=random.Random(5), now=NOW)
     table = played.tables.select_related("game").first()
