@@ -13,7 +13,6 @@ from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services
 from scorekeeper.leagues.models import Seat
-from scorekeeper.leagues.substitutes import seat_substitute
 from scorekeeper.models import Game
 from scorekeeper.rules.events import Call
 from tests.e2e.conftest import Looker
@@ -21,8 +20,8 @@ from tests.e2e.offline import Server, log_of, new_phone, open_ready, shown
 from tests.e2e.test_offline import SYNCED, record
 from tests.e2e.test_offline_sync import offline_phone, passed_out, synced
 from tests.e2e.test_substitutes import _round
-from tests.leagues.nights import play_hand
-from tests.records import NOW, new_game
+from tests.leagues.nights import play_hand, take_over
+from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,14 +48,7 @@ def test_a_substituted_game_recorded_offline_names_whom_the_server_names(
     assert turn is not None
     leaver = Seat.objects.get(table=table, position=turn.first_bidder).player
     sitting = played.sitting_out.get()
-    seat_substitute(
-        table=table,
-        position=turn.first_bidder,
-        substitute=sitting,
-        from_hand=3,
-        credit="substitute",
-        now=NOW,
-    )
+    take_over(table, sitting, 3, position=turn.first_bidder)
     page = new_phone(browser, phones).new_page()
     open_ready(page, f"{server.url}/join/{table.game.edit_token}")
     page.context.set_offline(True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import date
+from datetime import date, datetime
 
 from django.contrib.auth.models import User
 
@@ -11,7 +11,8 @@ from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
-from scorekeeper.leagues.models import Night, Round, Season
+from scorekeeper.leagues.models import Night, Player, Round, Season, Table
+from scorekeeper.leagues.substitutes import seat_substitute
 from scorekeeper.models import Game
 from scorekeeper.rules.events import Call
 from tests.records import NOW
@@ -88,3 +89,29 @@ def closed_night(season: Season, day: date, seed: int) -> Night:
         )
     rounds.night_close(night=night, by="org", now=NOW)
     return night
+
+
+def newcomer(night: Night, name: str = "Zed", now: datetime = NOW) -> Player:
+    """A player new to the league, checked in to the night."""
+    player = services.player_add(league=night.season.league, name=name)
+    services.check_in(night=night, player=player, now=now)
+    return player
+
+
+def take_over(
+    table: Table,
+    substitute: Player,
+    from_hand: int = 2,
+    credit: str = "substitute",
+    position: int = 0,
+    now: datetime = NOW,
+) -> None:
+    """``substitute`` takes seat ``position`` of ``table`` from ``from_hand``."""
+    seat_substitute(
+        table=table,
+        position=position,
+        substitute=substitute,
+        from_hand=from_hand,
+        credit=credit,
+        now=now,
+    )

@@ -20,10 +20,9 @@ from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season, Table
 from scorekeeper.leagues.screens import version
-from scorekeeper.leagues.substitutes import seat_substitute
 from scorekeeper.models import Game
 from scorekeeper.rules.events import HandRecorded
-from tests.leagues.nights import play_hand, progressive_night
+from tests.leagues.nights import newcomer, play_hand, progressive_night, take_over
 from tests.leagues.test_desk_poll import _rows, _state
 from tests.records import HTMX
 
@@ -142,15 +141,7 @@ def test_a_credited_substitute_moves_the_version_the_screens_poll(
 ) -> None:
     table = _table(night)
     play_hand(table.game)
-    newcomer = services.player_add(league=night.season.league, name="Zed")
-    services.check_in(night=night, player=newcomer, now=timezone.now())
+    zed = newcomer(night, now=timezone.now())
     before = version(night.pk, organizer.pk)  # a check-in moves it too
-    seat_substitute(
-        table=table,
-        position=0,
-        substitute=newcomer,
-        from_hand=2,
-        credit="substitute",
-        now=timezone.now(),
-    )
+    take_over(table, zed, now=timezone.now())
     assert version(night.pk, organizer.pk) != before

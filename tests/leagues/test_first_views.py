@@ -27,13 +27,14 @@ from scorekeeper.leagues.results import (
     season_nights,
 )
 from scorekeeper.leagues.season_totals import SeasonTotals, season_totals
-from scorekeeper.leagues.substitutes import seat_substitute
 from scorekeeper.models import Game
 from tests.leagues.nights import (
     closed_night,
     play_hand,
     play_out,
+    play_out_round,
     progressive_night,
+    take_over,
     void_first_hand,
 )
 from tests.records import NOW
@@ -94,16 +95,8 @@ def test_a_substitute_on_the_latest_night_moves_its_totals(
     played = rounds.round_start(night=night, rng=random.Random(2), now=NOW)
     table = played.tables.select_related("game", "round__night").get(number=1)
     play_hand(table.game)
-    seat_substitute(
-        table=table,
-        position=0,
-        substitute=played.sitting_out.get(),
-        from_hand=2,
-        credit="substitute",
-        now=NOW,
-    )
-    for each in played.tables.select_related("game"):
-        play_out(each.game)
+    take_over(table, played.sitting_out.get())
+    play_out_round(played)
     assert _totals(season) == _every_night_folded(season)
 
 
@@ -139,14 +132,7 @@ def test_a_substitute_credited_rerates_from_its_game_on_as_a_rebuild_would(
     play_out(second.game)
     assert ratings_refresh(season.league) == 1
     play_hand(first.game)
-    seat_substitute(
-        table=first,
-        position=1,
-        substitute=played.sitting_out.get(),
-        from_hand=2,
-        credit="substitute",
-        now=NOW,
-    )
+    take_over(first, played.sitting_out.get(), position=1)
     play_out(first.game)
     assert ratings_refresh(season.league) == 2  # table 1, then table 2 again
     assert _ratings(season)[:4] == before

@@ -42,12 +42,11 @@ from scorekeeper.leagues.results import (
 from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings
 from scorekeeper.leagues.stats import player_stats
-from scorekeeper.leagues.substitutes import seat_substitute
 from tests.leagues.nights import (
     play_hand,
-    play_out,
     play_out_round,
     progressive_night,
+    take_over,
     void_first_hand,
 )
 from tests.records import NOW
@@ -81,16 +80,8 @@ def _mixed_season(season: Season, organizer: User) -> None:
     table = played.tables.select_related("game").first()
     assert table is not None
     play_hand(table.game)
-    seat_substitute(
-        table=table,
-        position=0,
-        substitute=played.sitting_out.get(),
-        from_hand=2,
-        credit="substitute",
-        now=NOW,
-    )
-    for each in played.tables.select_related("game"):
-        play_out(each.game)
+    take_over(table, played.sitting_out.get())
+    play_out_round(played)
     rounds.night_close(night=first, by="org", now=NOW)
     table.game.refresh_from_db()
     void_first_hand(table.game, organizer)

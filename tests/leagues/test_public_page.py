@@ -18,10 +18,16 @@ from django.test.utils import CaptureQueriesContext
 from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season, Table
-from scorekeeper.leagues.substitutes import seat_substitute
 from scorekeeper.models import Game
 from scorekeeper.rules.events import HandRecorded
-from tests.leagues.nights import play_hand, play_out, progressive_night, void_first_hand
+from tests.leagues.nights import (
+    newcomer,
+    play_hand,
+    play_out,
+    progressive_night,
+    take_over,
+    void_first_hand,
+)
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -87,16 +93,7 @@ def _substituted(night: Night, tables: list[Table], organizer: User) -> None:
     table = played.tables.select_related("game", "round__night").first()
     assert table is not None
     play_hand(table.game)
-    newcomer = services.player_add(league=night.season.league, name="Zed")
-    services.check_in(night=night, player=newcomer, now=NOW)
-    seat_substitute(
-        table=table,
-        position=0,
-        substitute=newcomer,
-        from_hand=2,
-        credit="substitute",
-        now=NOW,
-    )
+    take_over(table, newcomer(night))
     play_out(table.game)
 
 

@@ -12,8 +12,7 @@ from django.test import Client
 
 from scorekeeper.leagues import rounds
 from scorekeeper.leagues.models import Seat
-from scorekeeper.leagues.substitutes import seat_substitute
-from tests.leagues.nights import play_hand, progressive_night
+from tests.leagues.nights import play_hand, progressive_night, take_over
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -28,14 +27,7 @@ def test_the_end_page_names_the_sides_by_who_plays_now(
     substitute = first.sitting_out.get()
     left = Seat.objects.get(table=table, position=0).player
     play_hand(table.game)
-    seat_substitute(
-        table=table,
-        position=0,
-        substitute=substitute,
-        from_hand=2,
-        credit="started",
-        now=NOW,
-    )
+    take_over(table, substitute, credit="started")
     client.get(f"/join/{table.game.edit_token}")
 
     page = client.get(f"/games/{table.game_id}/end").content.decode()

@@ -30,7 +30,7 @@ from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings
 from scorekeeper.leagues.substitutes import seat_substitute
 from scorekeeper.models import Game
-from tests.leagues.nights import play_hand, play_out, progressive_night
+from tests.leagues.nights import play_hand, play_out, progressive_night, take_over
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -49,20 +49,6 @@ def _seat(table: Table, position: int = 0) -> Player:
     return Seat.objects.get(table=table, position=position).player
 
 
-def _take_over(
-    table: Table, substitute: Player, from_hand: int, credit: str, position: int = 0
-) -> None:
-    """``substitute`` takes seat ``position`` of ``table`` from ``from_hand``."""
-    seat_substitute(
-        table=table,
-        position=position,
-        substitute=substitute,
-        from_hand=from_hand,
-        credit=credit,
-        now=NOW,
-    )
-
-
 def _row(night: Night, player: Player) -> dict[str, Any] | None:
     rows, _, _ = night_numbers(night)
     return next((row for row in rows if row["player"] == str(player.pk)), None)
@@ -75,7 +61,7 @@ def test_the_game_counts_for_the_player_who_started_when_the_organizer_says_so(
     ann = _seat(table)
     play_hand(table.game)
     play_hand(table.game)
-    _take_over(table, eve, 3, "started")
+    take_over(table, eve, 3, "started")
     play_out(table.game)
     assert _seat(table) == ann  # the seat still counts for Ann
     assert _row(night, ann) is not None and _row(night, ann)["played"] == 1  # type: ignore[index]
@@ -98,7 +84,7 @@ def test_credit_to_the_substitute_shows_at_once_on_both_players_pages(
     play_hand(table.game)
     assert client.get(f"/players/{ann.pk}/").context["all_games"] == 1
     assert client.get(f"/players/{eve.pk}/").context["all_games"] == 0
-    _take_over(table, eve, 2, "substitute")
+    take_over(table, eve, 2, "substitute")
     assert client.get(f"/players/{ann.pk}/").context["all_games"] == 0
     assert client.get(f"/players/{eve.pk}/").context["all_games"] == 1
 
@@ -108,7 +94,7 @@ def test_credit_to_the_substitute_moves_the_game_between_them(season: Any) -> No
     ann = _seat(table)
     play_hand(table.game)
     version = season.league.roster_version
-    _take_over(table, eve, 2, "substitute")
+    take_over(table, eve, 2, "substitute")
     play_out(table.game)
     season.league.refresh_from_db()
     assert season.league.roster_version == version + 1
@@ -203,8 +189,8 @@ def test_a_fixed_teams_game_counts_for_the_teams_own_player(league: League) -> N
     sitting = first.sitting_out.first()
     assert sitting is not None  # three teams: one sits out
     with pytest.raises(services.LeagueError, match="fixed-teams night"):
-        _take_over(table, sitting, 1, "substitute")
-    _take_over(table, sitting, 1, "started")
+        take_over(table, sitting, 1, "substitute")
+    take_over(table, sitting, 1, "started")
     assert Substitution.objects.get().credited == _seat(table)
 
 
@@ -213,7 +199,7 @@ def test_merging_follows_the_substitutions_and_refuses_two_people_at_a_seat(
 ) -> None:
     _, _, table, eve = _round(season)
     ann = _seat(table)
-    _take_over(table, eve, 1, "started")
+    take_over(table, eve, 1, "started")
     with pytest.raises(services.LeagueError, match="sat at the same table"):
         services.player_merge(keep=ann, merge=eve)
     again = services.player_add(league=season.league, name="Eve Again")
@@ -293,7 +279,7 @@ def test_the_game_page_says_who_played_which_hands_in_one_query(
     client: Client, season: Any, django_assert_num_queries: Any
 ) -> None:
     _, table, ann, eve = _substituted(season)
-    _take_over(table, eve, 3, "substitute")
+    take_over(table, eve, 3, "substitute")
     client.get(f"/join/{table.game.view_token}")
     client.get(f"/games/{table.game_id}/")  # reads the events once
     with django_assert_num_queries(1):  # the game's row, as without a substitute
@@ -322,7 +308,7 @@ def test_the_game_page_names_who_plays_now_and_who_played_each_hand(
     game = table.game
     seat = (game.first_dealer + 1) % len(game.seats)  # bids hand 1, deals hand 2
     left = game.seats[seat]
-    _take_over(table, eve, 2, "started", position=seat)
+    take_over(table, eve, 2, "started", position=seat)
     client.get(f"/join/{game.edit_token}")
     page = client.get(f"/games/{game.pk}/").content.decode()
 
@@ -342,7 +328,7 @@ def test_both_players_pages_say_who_played_which_hands(
     signed_in: Client, season: Any
 ) -> None:
     _, table, ann, eve = _substituted(season)
-    _take_over(table, eve, 3, "started")
+    take_over(table, eve, 3, "started")
     play_out(table.game)
     line = (
         f"Round 1, table 1: {eve.name} played {ann.name}&#x27;s seat from hand 3 "
@@ -364,7 +350,7 @@ def test_export_import_export_keeps_the_substitution_byte_for_byte(
     season: Any, organizer: User
 ) -> None:
     night, table, ann, eve = _substituted(season)
-    _take_over(table, eve, 3, "substitute")
+    take_over(table, eve, 3, "substitute")
     for each in night.rounds.get().tables.select_related("game"):
         play_out(each.game)
     rounds.night_close(night=night, by="org", now=NOW)
