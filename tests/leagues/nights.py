@@ -6,6 +6,7 @@ import random
 from datetime import date, datetime
 
 from django.contrib.auth.models import User
+from django.test import Client
 
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
@@ -115,3 +116,13 @@ def take_over(
         credit=credit,
         now=now,
     )
+
+
+def three_tables(client: Client, organizer: User, season: Season) -> Night:
+    """Twelve players, round 1 started: three tables; the organizer signed in."""
+    for name in ["Joe", "Kim", "Lou"]:
+        services.player_add(league=season.league, name=name)
+    client.force_login(organizer)
+    found = progressive_night(season)
+    client.post(f"/nights/{found.pk}/rounds")
+    return found

@@ -15,11 +15,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from scorekeeper.leagues import rounds, services
+from scorekeeper.leagues import rounds
 from scorekeeper.leagues.live import QUIET
 from scorekeeper.leagues.models import Night, Season, Table
 from scorekeeper.models import Game
-from tests.leagues.nights import play_hand, play_out, progressive_night
+from tests.leagues.nights import play_hand, play_out, three_tables
 from tests.records import HTMX
 
 pytestmark = pytest.mark.django_db
@@ -27,13 +27,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def night(client: Client, organizer: User, season: Season) -> Night:
-    """Twelve players, round 1 started: three tables."""
-    for name in ["Joe", "Kim", "Lou"]:
-        services.player_add(league=season.league, name=name)
-    client.force_login(organizer)
-    found = progressive_night(season)
-    client.post(f"/nights/{found.pk}/rounds")
-    return found
+    return three_tables(client, organizer, season)
 
 
 def _hand(table: Table) -> None:

@@ -22,7 +22,7 @@ from scorekeeper.leagues.models import Night, Season, Table
 from scorekeeper.leagues.screens import version
 from scorekeeper.models import Game
 from scorekeeper.rules.events import HandRecorded
-from tests.leagues.nights import newcomer, play_hand, progressive_night, take_over
+from tests.leagues.nights import newcomer, play_hand, take_over, three_tables
 from tests.leagues.test_desk_poll import _rows, _state
 from tests.records import HTMX
 
@@ -31,13 +31,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def night(client: Client, organizer: User, season: Season) -> Night:
-    """Twelve players, round 1 started: three tables."""
-    for name in ["Joe", "Kim", "Lou"]:
-        services.player_add(league=season.league, name=name)
-    client.force_login(organizer)
-    found = progressive_night(season)
-    client.post(f"/nights/{found.pk}/rounds")
-    return found
+    return three_tables(client, organizer, season)
 
 
 def _table(night: Night) -> Table:
