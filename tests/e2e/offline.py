@@ -121,6 +121,20 @@ def open_ready(page: Page, url: str) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
+def ready_phone(browser: Browser, phones: list[BrowserContext], url: str) -> Page:
+    """A new phone with ``url`` open, ready to score offline."""
+    page = new_phone(browser, phones).new_page()
+    open_ready(page, url)
+    return page
+
+
+def offline_phone(browser: Browser, phones: list[BrowserContext], url: str) -> Page:
+    """A ready phone that has just lost its connection."""
+    page = ready_phone(browser, phones, url)
+    page.context.set_offline(True)
+    return page
+
+
 def shown(page: Page) -> dict[str, Any]:
     """What the game page says: totals, turn, and each hand's row (summary,
     totals, explanation), newest first."""

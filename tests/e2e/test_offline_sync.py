@@ -22,8 +22,8 @@ from tests.e2e.offline import (
     READY,
     Server,
     log_of,
-    new_phone,
-    open_ready,
+    offline_phone,
+    ready_phone,
     shown,
 )
 from tests.e2e.test_offline import SYNCED, record
@@ -41,13 +41,6 @@ def passed_out(game: Game, hands: int) -> None:
         services.hand_pass_out(
             game=game, expected_seq=game.last_seq, now=timezone.now()
         )
-
-
-def offline_phone(browser: Browser, phones: list[BrowserContext], url: str) -> Page:
-    page = new_phone(browser, phones).new_page()
-    open_ready(page, url)
-    page.context.set_offline(True)
-    return page
 
 
 def synced(page: Page) -> None:
@@ -102,8 +95,7 @@ def test_voids_corrections_and_refusals_offline_say_what_the_server_says(
     browser: Browser, server: Server, phones: list[BrowserContext]
 ) -> None:
     game = new_game(now=timezone.now())
-    page = new_phone(browser, phones).new_page()
-    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    page = ready_phone(browser, phones, f"{server.url}/join/{game.edit_token}")
     record(page, bidder="Bob", bid="3", trump="spades", taken="4")  # sent at once
     expect(page.locator("#offline")).to_have_attribute("data-seq", "1")  # kept
     page.context.set_offline(True)
@@ -163,8 +155,7 @@ def test_the_phone_engine_scores_every_example_as_replay_json(
     browser: Browser, server: Server, phones: list[BrowserContext]
 ) -> None:
     game = new_game(now=timezone.now())
-    page = new_phone(browser, phones).new_page()
-    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    page = ready_phone(browser, phones, f"{server.url}/join/{game.edit_token}")
     examples = sorted(EXAMPLES.glob("*.log.json"))
     assert len(examples) >= 5
     for example in examples:

@@ -16,9 +16,9 @@ from scorekeeper.leagues.models import Seat
 from scorekeeper.models import Game
 from scorekeeper.rules.events import Call
 from tests.e2e.conftest import Looker
-from tests.e2e.offline import Server, log_of, new_phone, open_ready, shown
+from tests.e2e.offline import Server, log_of, offline_phone, shown
 from tests.e2e.test_offline import SYNCED, record
-from tests.e2e.test_offline_sync import offline_phone, passed_out, synced
+from tests.e2e.test_offline_sync import passed_out, synced
 from tests.e2e.test_substitutes import _round
 from tests.leagues.nights import play_hand, take_over
 from tests.records import new_game
@@ -49,9 +49,7 @@ def test_a_substituted_game_recorded_offline_names_whom_the_server_names(
     leaver = Seat.objects.get(table=table, position=turn.first_bidder).player
     sitting = played.sitting_out.get()
     take_over(table, sitting, 3, position=turn.first_bidder)
-    page = new_phone(browser, phones).new_page()
-    open_ready(page, f"{server.url}/join/{table.game.edit_token}")
-    page.context.set_offline(True)
+    page = offline_phone(browser, phones, f"{server.url}/join/{table.game.edit_token}")
     expect(page.locator("#board .turn")).to_contain_text(f"{sitting.name} bids first")
     record(page, bidder=sitting.name, bid="3", trump="hearts", taken="4")
     expect(page.locator(".badge.queued")).to_have_count(1)
