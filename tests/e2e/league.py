@@ -9,7 +9,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
+from scorekeeper.leagues.models import Round, Table
 from tests.e2e.conftest import PHONE, SCREENSHOTS, fill_hand
+from tests.leagues.nights import play_hand
 
 # Screenshots the README shows: rewritten in docs/ with UPDATE_DOCS=1.
 DOCS = (
@@ -67,3 +69,12 @@ def table_links(page: Page, round_number: int) -> list[str]:
         "xpath=following-sibling::ul[1]"
     )
     return [a.get_attribute("href") or "" for a in section.locator(".link a").all()]
+
+
+def two_hands_played(played: Round) -> Table:
+    """Table 1 of the round, two hands played."""
+    table = played.tables.select_related("game").order_by("number").first()
+    assert table is not None
+    for _ in range(2):
+        play_hand(table.game)
+    return table

@@ -16,11 +16,12 @@ from scorekeeper.leagues.models import Seat
 from scorekeeper.models import Game
 from scorekeeper.rules.events import Call
 from tests.e2e.conftest import Looker
+from tests.e2e.league import two_hands_played
 from tests.e2e.offline import Server, log_of, offline_phone, shown
 from tests.e2e.test_offline import SYNCED, record
 from tests.e2e.test_offline_sync import passed_out, synced
 from tests.e2e.test_substitutes import _round
-from tests.leagues.nights import play_hand, take_over
+from tests.leagues.nights import take_over
 from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,10 +41,7 @@ def test_a_substituted_game_recorded_offline_names_whom_the_server_names(
     browser: Browser, server: Server, phones: list[BrowserContext]
 ) -> None:
     played = _round()
-    table = played.tables.select_related("game").order_by("number").first()
-    assert table is not None
-    for _ in range(2):
-        play_hand(table.game)
+    table = two_hands_played(played)
     turn = replay_log(load(table.game)).next  # the substitute bids first in hand 3
     assert turn is not None
     leaver = Seat.objects.get(table=table, position=turn.first_bidder).player

@@ -17,7 +17,8 @@ from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Round, Seat, Substitution
 from scorekeeper.models import Game
 from tests.e2e.conftest import Looker
-from tests.leagues.nights import NAMES, play_hand, play_out, progressive_night
+from tests.e2e.league import two_hands_played
+from tests.leagues.nights import NAMES, play_out, progressive_night
 from tests.records import NOW
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -45,10 +46,7 @@ def test_a_substitute_from_hand_3_on_a_phone(
     page: Page, live_server: LiveServer, looker: Looker, console_errors: list[str]
 ) -> None:
     played = _round()
-    table = played.tables.select_related("game").order_by("number").first()
-    assert table is not None
-    for _ in range(2):
-        play_hand(table.game)
+    table = two_hands_played(played)
     leaver = Seat.objects.get(table=table, position=0).player
     sitting = played.sitting_out.get()
     url = live_server.url
