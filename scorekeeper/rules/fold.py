@@ -298,12 +298,15 @@ class Fold:
             self.pepper_until = number + length
 
     def _game_over(self, number: int) -> Violation:
+        """A hand after the game was won, refused by the rule that ended it
+        (contract §2, §5): the target, the mercy rule or the hand limit."""
         names = side_names(self.variant, self.names)
         won = " and ".join(names[side] for side in self.winners)
+        how, rule = _how_it_ended(self.variant, self.decided, number - 1)
         return Violation(
-            f"the game is over: {won} won after hand {number - 1}, so there is "
-            "no hand after it",
-            rule=self.variant.cite("target"),
+            f"the game is over: {won} won after hand {number - 1}{how}, so there "
+            "is no hand after it",
+            rule=rule,
             remedy="void or correct the winning hand first, or start a new game",
         )
 
@@ -328,6 +331,27 @@ class Fold:
                 ended,
             ),
         )
+
+
+def _how_it_ended(variant: Variant, decided: str, last: int) -> tuple[str, str]:
+    """What ended a game won after hand ``last``, in a few words for the
+    refusal of a hand after it, and the rule's citation (contract §5: a
+    house's mercy rule or hand limit, named with its value)."""
+    if decided == "mercy":
+        return (
+            f" by the mercy rule (a side at {variant.mercy} or below)",
+            f"house rule: mercy at {variant.mercy}",
+        )
+    if decided == "hand-limit":
+        limit = variant.hand_limit
+        hands = f"{limit} hand{'' if limit == 1 else 's'}"
+        how = (
+            f" at the hand limit ({hands})"
+            if last == limit  # else a tie there played on (exact_tie)
+            else f" past the hand limit ({hands}), once one side was ahead"
+        )
+        return how, f"house rule: hand limit of {hands}"
+    return "", variant.cite("target")
 
 
 def after_end(end: int, position: int) -> Violation:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper.rules.errors import VariantError, Violation
 from scorekeeper.rules.events import AuctionCall, GameEnded, HandRecorded
 from scorekeeper.rules.referee import turn_of, verify_auction
+from scorekeeper.rules.variants import Variant
 from tests.factories import conceded, passed, play, played, variant, void
 
 
@@ -299,6 +302,51 @@ def test_every_ending_is_explained_with_the_rule_behind_it(
     board = play(rules, *hands)  # type: ignore[arg-type]
     assert explain_status(board).startswith(words)
     assert status_rule(board) == source
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "words", "source"),
+    [
+        (
+            variant("classic"),
+            [played(0, "big-pepper", 6, 0)] * 3,
+            "the game is over: Ann & Cat won after hand 3, so there is no hand",
+            "seed 000 'Game'",
+        ),
+        (
+            variant("classic", mercy=-10),
+            [played(1, 5, 2, 4)] * 2,
+            "Ann & Cat won after hand 2 by the mercy rule (a side at -10 or below)",
+            "house rule: mercy at -10",
+        ),
+        (
+            variant("classic", hand_limit=1),
+            [played(1, 3, 3, 3)],
+            "Ann & Cat and Bob & Dan won after hand 1 at the hand limit (1 hand),",
+            "house rule: hand limit of 1 hand",
+        ),
+        (
+            variant("classic", hand_limit=2, exact_tie="play-on"),
+            [played(1, 3, 2, 4), played(2, 3, 4, 2), played(3, 3, 2, 4)],
+            "Bob & Dan won after hand 3 past the hand limit (2 hands), once one "
+            "side was ahead,",
+            "house rule: hand limit of 2 hands",
+        ),
+    ],
+)
+def test_a_hand_after_the_game_is_won_cites_the_rule_that_ended_it(
+    rules: Variant, hands: list[HandRecorded], words: str, source: str
+) -> None:
+    with pytest.raises(Violation, match=re.escape(words)) as refused:
+        play(rules, *hands, passed())
+    assert refused.value.rule == source
+    assert refused.value.event == len(hands) + 1
+
+
+def test_a_hand_after_an_end_event_cites_the_end_not_the_target() -> None:
+    with pytest.raises(Violation, match="the game was ended at event 2") as refused:
+        play(variant("classic"), played(1, 3, 2, 4), GameEnded("time"), passed())
+    assert refused.value.rule == "contract §6"
 
 
 def test_a_tie_or_a_game_in_progress_cites_its_own_rule() -> None:
