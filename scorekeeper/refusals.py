@@ -3,8 +3,8 @@
 The engine's words name log positions ("event 11: ...", "ended at event
 8") and end with the rule's source ("(contract §6)"): the API, the log and
 the commands keep them, as the public contract requires. A page says the
-same in a player's words: the hand an event is ("hand 5"), and the source
-on a line of its own ("Rule: contract §6").
+same in a player's words: the hand an event is ("hand 5"), the source
+on a line of its own ("Rule: contract §6"), and a true minus sign ("−10").
 
 Pure: no Django, no database; a page passes how to name an event.
 """
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import Event, GameEnded, HandCorrected, HandVoided
+from scorekeeper.tablewords import true_minus
 
 # The source the engine appends to a broken rule: "(seed 001 §4.2)",
 # "(contract §6)", "(house rule: stick the dealer)".
@@ -90,12 +91,12 @@ def players_words(
     """The engine's ``message`` (without its ``event N:`` prefix) and
     ``remedy`` in a player's words."""
     found = _SOURCE.search(message)
-    rule = found.group(1) if found else ""
+    rule = true_minus(found.group(1)) if found else ""
     what = _SOURCE.sub("", message)
     text = sentence(_named(what, name))
     if remedy:
         text += f" To make it legal: {_named(remedy, name).rstrip('.')}."
-    return Refusal(text, rule)
+    return Refusal(true_minus(text), rule)  # "mercy at −10", as a page writes it
 
 
 def _named(text: str, name: EventName) -> str:

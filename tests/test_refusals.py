@@ -56,6 +56,18 @@ def test_the_rules_source_is_taken_off_the_sentence() -> None:
     assert players_words("a plain refusal").rule == ""
 
 
+def test_a_page_writes_a_house_value_below_zero_with_a_true_minus() -> None:
+    said = players_words(
+        "a side at -10 or below ended it (house rule: mercy at -10)",
+        "no hand after hand -2",  # as typed: a page shows it as a number
+    )
+    assert (said.text, said.rule) == (
+        "A side at −10 or below ended it. To make it legal: no hand after hand −2.",
+        "house rule: mercy at −10",
+    )
+    assert players_words("tricks 2-4 (seed 000 'Outcome')").text == "Tricks 2-4."
+
+
 def test_an_event_of_a_stored_game_is_named_as_the_table_knows_it() -> None:
     hand = HandRecorded(1, 4, "hearts", (1, 5))
     events: list[Event] = [
