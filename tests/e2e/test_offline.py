@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
-from tests.e2e.conftest import PHONE, Looker, fill_hand
+from tests.e2e.conftest import DOCS, PHONE, Looker, fill_hand
 from tests.e2e.offline import (
     ENGINE_LOADS,
     READY,
@@ -87,6 +87,15 @@ def test_five_hands_offline_through_a_reload_then_each_once_in_order(
     looker = Looker(page, f"offline-{mode}")
     page.locator("#hands > li").first.locator("summary").click()
     looker.look("five-queued")
+    if mode == "offline":  # the README's picture: the game down to its hands
+        bottom = page.locator(".history-hint").evaluate(
+            "hint => hint.getBoundingClientRect().bottom + window.scrollY + 16"
+        )
+        page.screenshot(
+            path=str(DOCS / "offline-queued.png"),
+            full_page=True,
+            clip={"x": 0, "y": 0, "width": PHONE["width"], "height": bottom},
+        )
     leagues = context.new_page()
     leagues.goto(f"{server.url}/leagues/")
     expect(leagues.get_by_role("heading", name="No connection")).to_be_visible()
