@@ -41,7 +41,7 @@ from scorekeeper.gamelog import (
 from scorekeeper.gamerows import Head as Head
 from scorekeeper.gamerows import head as head
 from scorekeeper.models import Game, GameEvent
-from scorekeeper.rules.engine import Scoreboard, Snapshot, snapshot_of
+from scorekeeper.rules.engine import Scoreboard, Snapshot, extend, snapshot_of
 from scorekeeper.seatstats import SeatStats, add_hand, no_stats, seat_bids, seat_stats
 
 
@@ -71,12 +71,18 @@ class Appended:
     repeated: bool  # the event id was already stored: nothing new was written
     log: GameLog  # the log up to that event
     replayed: Scoreboard | None = field(default=None, repr=False, compare=False)
+    game_id: UUID | None = field(default=None, repr=False, compare=False)
 
     @property
     def board(self) -> Scoreboard:
-        """The whole scoreboard (every hand): replayed from the log, unless
-        the append replayed it already."""
-        return replay_log(self.log) if self.replayed is None else self.replayed
+        """The whole scoreboard (every hand): the one the append made
+        (replayed, or the board kept before it, extended), else the game's
+        kept board or a replay of the log."""
+        if self.replayed is not None:
+            return self.replayed
+        if self.game_id is None:
+            return replay_log(self.log)
+        return scoreboard(self.game_id, self.log)
 
 
 class Busy(Exception):
@@ -133,6 +139,50 @@ def forget(game_id: UUID) -> None:
     several appends that rolled back: each append read back the events
     before it, uncommitted, and those must not stay as the game's log."""
     _ENTRIES.pop(game_id, None)
+    _BOARDS.pop(game_id, None)
+
+
+# The scoreboard of each game's log as this process last had it, with the
+# number of events it holds: a page, a poll or a save that finds the log
+# where the board stands reads it instead of replaying every hand; an
+# append of a hand or an end extends it in O(1) (``rules.engine.extend``).
+# Kept only once the events it holds are committed (``transaction.on_commit``).
+_BOARDS: dict[UUID, tuple[int, Scoreboard]] = {}
+
+
+def scoreboard(game_id: UUID, log: GameLog) -> Scoreboard:
+    """``replay_log(log)``, for ``log`` read from the game (whole or up to
+    an event), kept: the next read at the same event needs no replay."""
+    board = _kept_board(game_id, log)
+    if board is None:
+        board = replay_log(log)
+        _keep_board(game_id, len(log.entries), board)
+    return board
+
+
+def _kept_board(game_id: UUID, log: GameLog) -> Scoreboard | None:
+    """The kept board, if it stands where ``log`` does: the same number of
+    events (stored events never change) under the same rules and seats."""
+    seq, board = _BOARDS.get(game_id, (-1, None))
+    if board is None or seq != len(log.entries):
+        return None
+    same_rules = board.variant is log.variant or board.variant == log.variant
+    if same_rules and (board.seats, board.first_dealer) == (
+        log.seats,
+        log.first_dealer,
+    ):
+        return board
+    return None
+
+
+def _keep_board(game_id: UUID, seq: int, board: Scoreboard) -> None:
+    def keep() -> None:
+        with _ENTRIES_LOCK:
+            if len(_BOARDS) >= _ENTRIES_KEPT and game_id not in _BOARDS:
+                _BOARDS.pop(next(iter(_BOARDS)))
+            _BOARDS[game_id] = (seq, board)
+
+    transaction.on_commit(keep)  # at once, outside a transaction
 
 
 # What ``load`` reads of a game's row.
@@ -201,7 +251,12 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
     gamerows.insert_event(stored)  # a repeated id fails the unique key here
     _claim(game, expected_seq, moved, stored.recorded_at)  # the caller's game too
     transaction.on_commit(lambda: _remember(game.pk, seq, stored.payload))
-    return Appended(seq, state, repeated=False, log=new_log, replayed=board)
+    if board is None:  # folded: the board kept before it, extended
+        before = _kept_board(game.pk, log)
+        board = None if before is None else extend(before, state)
+    if board is not None:
+        _keep_board(game.pk, seq, board)
+    return Appended(seq, state, False, new_log, board, game.pk)
 
 
 # What an append reads of the game's row, in one query: where its log

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 import pytest
+from django.db import transaction
 
 from scorekeeper import eventstore, snapshots
 from scorekeeper.eventstore import Appended, Refused, load
@@ -14,7 +15,7 @@ from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import ENGINE_VERSION, Snapshot, snapshot_of
-from scorekeeper.rules.variants import find_variant
+from scorekeeper.rules.variants import find_variant, with_overrides
 from tests.records import new_game
 
 
@@ -171,3 +172,70 @@ def test_a_rebuild_writes_the_snapshot_too(db: None, now: datetime) -> None:
     Game.objects.filter(pk=game.pk).update(snapshot={}, snapshot_sum="")
     assert eventstore.rebuild_rows(Game.objects.filter(pk=game.pk)) == 1
     assert _kept(game) == _replayed(game)[0]
+
+
+@pytest.mark.django_db(transaction=True)  # real commits: boards are kept on commit
+def test_each_saves_board_is_the_kept_one_extended_and_equals_a_replay(
+    now: datetime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_game("classic", target_score=30)
+    replays: list[int] = []
+
+    def counted(log: Any) -> Any:
+        replays.append(len(log.entries))
+        return replay_log(log)
+
+    monkeypatch.setattr(eventstore, "replay_log", counted)
+    appended = _next_hand(game, now, 0, tricks=4)
+    assert appended.board == replay_log(load(game))
+    assert replays == [1]  # nothing kept yet: the first board is replayed
+    for seq in range(1, 9):
+        if seq == 4:
+            appended = services.hand_pass_out(game=game, expected_seq=seq, now=now)
+        elif seq == 6:
+            appended = services.hand_void(
+                game=game, expected_seq=seq, target=2, now=now
+            )
+        else:
+            appended = _next_hand(game, now, seq, tricks=[4, 2, 6, 3][seq % 4])
+        assert appended.board == replay_log(load(game))
+        assert tuple(appended.board.hands) == tuple(replay_log(load(game)).hands)
+    assert replays == [1, 7]  # only the void replayed
+    end = services.game_end(game=game, expected_seq=9, reason="time", now=now)
+    assert end.board == replay_log(load(game)) and end.board.finished
+    assert replays == [1, 7]
+    assert eventstore.scoreboard(game.pk, load(game)) is end.board  # pages read it
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_board_is_kept_only_where_the_log_stands_and_once_committed(
+    now: datetime,
+) -> None:
+    game = new_game("classic")
+    _next_hand(game, now, 0, tricks=4)
+    kept = eventstore.scoreboard(game.pk, load(game))
+    assert eventstore.scoreboard(game.pk, load(game)) is kept
+    # An append that rolls back leaves no board (nor log) behind.
+    with pytest.raises(RuntimeError), transaction.atomic():
+        _next_hand(game, now, 1, tricks=4)
+        raise RuntimeError("the request failed after the append")
+    game = Game.objects.get(pk=game.pk)
+    assert game.last_seq == 1
+    assert eventstore.scoreboard(game.pk, load(game)) is kept
+    # Another event takes the place of the rolled-back one: its board is
+    # its own, not the one the rolled-back append made.
+    passed = services.hand_pass_out(game=game, expected_seq=1, now=now)
+    assert passed.board == replay_log(load(game))
+    assert eventstore.scoreboard(game.pk, load(game)) == replay_log(load(game))
+    # The log as it stood before (an earlier event), or under other house
+    # rules: not the kept board's, so replayed.
+    earlier = load(game, up_to=1)
+    assert eventstore.scoreboard(game.pk, earlier) == replay_log(earlier)
+    log = load(game)
+    other = type(log)(
+        with_overrides(find_variant("classic", 4), {"target_score": 10}),
+        log.seats,
+        log.first_dealer,
+        log.entries,
+    )
+    assert eventstore.scoreboard(game.pk, other).variant.target_score == 10

@@ -13,12 +13,19 @@ from uuid import UUID
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scorekeeper.eventstore import Appended, Busy, Conflict, IdTaken, Refused, load
-from scorekeeper.gamelog import GameLog, replay_log
+from scorekeeper.eventstore import (
+    Appended,
+    Busy,
+    Conflict,
+    IdTaken,
+    Refused,
+    load,
+    scoreboard,
+)
+from scorekeeper.gamelog import GameLog
 from scorekeeper.games import presenters, seat_players, services
 from scorekeeper.games.forms import (
     HandForm,
@@ -40,6 +47,7 @@ from .pages import (
     BY_COOKIE,
     current_state,
     game_page,
+    game_url_of,
     remembered_by,
     what_changed,
 )
@@ -81,7 +89,7 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
             saved=True,
         )
         if getattr(request, "htmx", False)
-        else redirect(f"{reverse('game', args=[game.pk])}?saved={appended.seq}")
+        else redirect(f"{game_url_of(game.pk)}?saved={appended.seq}")
     )
     _remember_by(response, by)
     return response
@@ -98,7 +106,7 @@ def _record(game: Game, form: HandForm) -> Appended:
     }
     calls = form.calls()
     if calls:  # seated by whose turn it was, for the hand about to be recorded
-        turn = replay_log(load(game)).next
+        turn = scoreboard(game.pk, load(game)).next
         if turn is not None:
             common["auction"] = seat_calls(form.variant, turn, calls)
     hand = form.hand()
@@ -214,7 +222,7 @@ def _hand_named(
     correction of the hand event ``target`` would change (None if none)."""
     game, _ = access.game_for(request, game_id, edit=True, correct=True)
     log = load(game)
-    board = replay_log(log)
+    board = scoreboard(game.pk, log)
     result = next((hand for hand in board.hands if hand.target == target), None)
     return game, log, board, result
 
@@ -226,7 +234,7 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
     (a league round called by the clock): the highest total wins."""
     game, _ = access.game_for(request, game_id, edit=True)
     log = load(game)
-    board = replay_log(log)
+    board = scoreboard(game.pk, log)
     if board.finished:
         return redirect("game", game_id=game.pk)
     form = VoidForm(

@@ -64,7 +64,10 @@ def rows_html(
         if key not in found
     }
     if missing:
-        changes = presenters.corrections(log)
+        # A hand last set by its own event was never corrected: no need to
+        # read the whole log for its corrections (a new hand, on a save).
+        corrected = any(result.event != result.target for result, _ in missing.values())
+        changes = presenters.corrections(log) if corrected else {}
         made = {
             key: _render(game_url, role, then, result, changes.get(result.target))
             for key, (result, then) in missing.items()

@@ -23,7 +23,7 @@ from .events import (
     HandRecorded,
     HandVoided,
 )
-from .fold import Fold, after_end, fold_event
+from .fold import Fold, after_end, extend, fold_event
 from .scoreboard import (
     ENGINE_VERSION,
     HandResult,
@@ -46,6 +46,7 @@ __all__ = [
     "Row",
     "Scoreboard",
     "Snapshot",
+    "extend",
     "fold_event",
     "next_turn",
     "replay",

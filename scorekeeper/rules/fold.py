@@ -1,7 +1,8 @@
 """The fold: a game's totals, results and winners, one hand or end at a
 time (contract §2, §5, §6). ``replay`` (engine.py) folds a whole log with
 it; ``fold_event`` folds one more event into a ``Snapshot``, in time that
-does not grow with the game.
+does not grow with the game, and ``extend`` adds what it folded to the
+scoreboard before it.
 """
 
 from __future__ import annotations
@@ -62,6 +63,29 @@ def fold_event(state: Snapshot, event: Event) -> Snapshot | None:
         position,
     )
     return fold.snapshot(position, 0, hand_set)
+
+
+def extend(board: Scoreboard, state: Snapshot) -> Scoreboard:
+    """The scoreboard once the event ``state`` was folded from is in: the
+    replay of the log up to that event, given ``board``, the replay of the
+    log before it (the caller keeps which event a board stands at). A hand
+    adds its row, an end only ends; either way the time does not grow with
+    the game (the rows are copied as one tuple, not folded again)."""
+    hand = state.hand_set
+    rows = board.rows
+    if hand is not None:
+        row = (hand.event, hand.hand, hand.deltas, hand.totals, hand.pepper_round)
+        rows = (*rows, row)
+    return board._replace(
+        rows=rows,
+        totals=state.totals,
+        winners=state.winners,
+        tied=state.tied,
+        pepper_round_until=state.pepper_round_until,
+        decided=state.decided,
+        end_reason=state.end_reason,
+        ended=state.ended,
+    )
 
 
 class Fold:

@@ -16,7 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.engine import (
+    Scoreboard,
     Snapshot,
+    extend,
     fold_event,
     replay,
     snapshot_of,
@@ -129,6 +131,31 @@ def test_folding_from_snapshots_equals_a_replay_after_every_event(
         assert folded.next == replayed.next
         log.append(event)
         state = folded
+
+
+@settings(max_examples=300)
+@given(offered())
+def test_a_scoreboard_extended_by_each_folded_event_equals_a_replay(
+    game: Offered,
+) -> None:
+    """What a save shows (the whole scoreboard) needs no replay either: the
+    board before the event, extended by what the snapshot folded, is the
+    replay's board, hand by hand, after every hand or end."""
+    rules, names, dealer, sent = game
+    log: list[Event] = []
+    board = replay(rules, names, dealer, log)
+    for event in sent:
+        try:
+            replayed = replay(rules, names, dealer, [*log, event])
+        except Violation:
+            continue
+        log.append(event)
+        folded = fold_event(snapshot_of(board, len(log) - 1), event)
+        board = replayed if folded is None else extend(board, folded)
+        assert isinstance(board, Scoreboard)
+        assert board == replayed
+        assert tuple(board.hands) == tuple(replayed.hands)
+        assert board.next == replayed.next
 
 
 def test_a_void_or_a_correction_is_left_to_a_replay() -> None:
