@@ -81,7 +81,12 @@ class Game(models.Model):
 
 
 class GameEvent(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the unique (game, seq) index starts with it and
+    # serves every lookup by game; a third index was one more page written
+    # by each append.
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="events", db_index=False
+    )
     seq = models.PositiveIntegerField()  # 1-based: "event N" of the log
     event_id = models.CharField(max_length=64)
     type = models.CharField(max_length=10)  # hand, void, correct
