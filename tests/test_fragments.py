@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 
 from scorekeeper.gamelog import GameLog, LogEntry
-from scorekeeper.games import fragments, seat_players
+from scorekeeper.games import fragments, presenters, seat_players
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.events import (
     Event,
@@ -124,3 +124,33 @@ def test_a_substitute_renames_the_rows_of_the_hands_they_played(
     assert kept == _whole(board, log, "edit", EVE)
     assert renders[6:] == [6, 5, 4]  # Eve plays Bob's seat from hand 4 on
     assert "Eve bid 4" in kept and "Bob bid 3" in kept
+
+
+def test_the_kept_chart_is_the_chart_drawn_and_drawn_once_an_event(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    chart = presenters.chart
+
+    def drawn(board: Scoreboard) -> str:
+        return render_to_string("games/_score_chart.html", {"chart": chart(board)})
+
+    draws: list[int] = []
+
+    def counted(board: Scoreboard) -> object:
+        draws.append(len(board.rows))
+        return chart(board)
+
+    monkeypatch.setattr(presenters, "chart", counted)
+    cache.clear()
+    board, _ = _game(*HANDS)
+    assert fragments.chart_html(URL, board, 6) == drawn(board)
+    assert fragments.chart_html(URL, board, 6) == drawn(board)
+    assert draws == [6]
+    # A new event (a void) or new names (a substitute): drawn again.
+    voided, _ = _game(*HANDS, HandVoided(5, "dealt twice"))
+    assert fragments.chart_html(URL, voided, 7) == drawn(voided)
+    renamed = seat_players.board_now(board, EVE)
+    assert fragments.chart_html(URL, renamed, 6) == drawn(renamed)
+    assert "Eve" in fragments.chart_html(URL, renamed, 6)
+    assert draws == [6, 5, 6]
+    assert fragments.chart_html(URL, _game()[0], 0) == ""  # no hand, no chart

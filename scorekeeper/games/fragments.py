@@ -30,11 +30,15 @@ ROW_VERSION = 1
 KEPT_SECONDS = 3600
 
 
+def _named(names: Sequence[str]) -> str:
+    return hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
+
+
 def row_key(game_url: str, role: Role, result: HandResult, names: Sequence[str]) -> str:
     """What a hand's row depends on, as a cache key: the hand event that
     set it (and its target, whose corrections it lists), its number,
     totals and pepper round, the names it is told with, the link's role."""
-    named = hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
+    named = _named(names)
     totals = ",".join(map(str, result.totals))
     return (
         f"hand-row:{ROW_VERSION}:{game_url}:{role}:{result.target}:{result.event}:"
@@ -87,3 +91,21 @@ def _render(
     row = presenters.history_row(board, result, changes)
     context = {"row": row, "game_url": game_url, "role": role}
     return render_to_string("games/_hand_row.html", context)
+
+
+def chart_html(game_url: str, board: Scoreboard, seq: int) -> SafeString:
+    """The score chart of the game after its event ``seq``, the sides named
+    as ``board`` names them: drawn once and kept (the page, the TV, a poll
+    and the chart loaded after a save all show it; drawing it took a fifth
+    of a game page). Every total it draws is fixed by the game's first
+    ``seq`` events; the names and the target are in the key too."""
+    if not board.rows:
+        return mark_safe("")
+    target = board.variant.target_score
+    key = f"chart:{ROW_VERSION}:{game_url}:{seq}:{target}:{_named(board.side_names)}"
+    html: str | None = cache.get(key)
+    if html is None:
+        chart = presenters.chart(board)
+        html = render_to_string("games/_score_chart.html", {"chart": chart})
+        cache.set(key, html, timeout=KEPT_SECONDS)
+    return mark_safe(html)  # our own autoescaping template

@@ -144,7 +144,7 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
     context = {
         **_board_context(game_url, log, board),
         "history_html": _history_html(game_url, played, log, "view", takers=takers),
-        "chart": presenters.chart(board),
+        "chart_html": fragments.chart_html(game_url, board, len(log.entries)),
     }
     return render(request, "games/game_tv.html", context)
 
@@ -154,11 +154,13 @@ def game_chart(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The score chart alone: a saved hand's answer loads it after the save
     (it sits below the form), so drawing it never slows a save down."""
     game, _ = access.game_for(request, game_id)
-    board = scoreboard(game.pk, load(game))
-    context = {
-        "chart": presenters.chart(board),
-        "game_url": game_url_of(game.pk),
-    }
+    log = load(game)
+    # Named by who plays now, as the page's own chart.
+    board = seat_players.board_now(
+        scoreboard(game.pk, log), seat_players.takeovers(game)
+    )
+    game_url = game_url_of(game.pk)
+    context = {"chart_html": fragments.chart_html(game_url, board, len(log.entries))}
     return render(request, "games/game_detail.html#chart", context)
 
 
@@ -214,7 +216,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "note": note,
         "role": role,
         "record_state": state if state in ("touched", "untouched") else None,
-        "chart": presenters.chart(board),
+        "chart_html": fragments.chart_html(game_url, board, len(log.entries)),
     }
     if state in ("touched", "untouched") and not board.finished:
         # A fresh form for the next hand; a touched one is re-aimed: the
@@ -339,7 +341,7 @@ def game_page(
         context["hidden_hands"] = 0 if shown is None else len(board.hands) - shown
         context["history_shown"] = HISTORY_SHOWN
         context["voided"] = presenters.voided(played, log)
-        context["chart"] = presenters.chart(board)
+        context["chart_html"] = fragments.chart_html(game_url, board, len(log.entries))
     template = partial_of(request, "games/game_detail.html", partial)
     if partial != "lean":
         return render(request, template, context, status=status)

@@ -1,0 +1,37 @@
+"""``{% asset "app.css" %}`` and ``{% address "home" %}``: a static file's
+address and a page's address (by its URL name, no arguments), each worked
+out once per process. Every page's head and header asks for ten of them,
+and each ``{% static %}`` or ``{% url %}`` took 10-20 µs: a tenth of a game
+page. They change only with the settings (a new deploy restarts the
+process; a test that changes the settings clears them)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.templatetags.static import static
+from django.urls import reverse
+
+register = template.Library()
+
+
+@register.simple_tag
+@lru_cache(maxsize=256)
+def asset(path: str) -> str:
+    return static(path)
+
+
+@register.simple_tag
+@lru_cache(maxsize=256)
+def address(name: str) -> str:
+    return reverse(name)
+
+
+@receiver(setting_changed)
+def _forget(**kwargs: Any) -> None:
+    asset.cache_clear()
+    address.cache_clear()
