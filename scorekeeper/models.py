@@ -53,6 +53,8 @@ class Game(models.Model):
     # A league night's game once the night is closed: its edit link only
     # reads; an organizer's correction is the only change (with a reason).
     locked = models.BooleanField(default=False)
+    # Not indexed: every append moves it, and no page lists games by it
+    # beyond the few a browser holds (found by their keys).
     updated_at = models.DateTimeField()
     # An imported game: the SHA-256 of the log it came from, so that the
     # same log imported again can be recognised.
@@ -72,9 +74,6 @@ class Game(models.Model):
     snapshot_seq = models.PositiveIntegerField(default=0)
     snapshot_version = models.PositiveSmallIntegerField(default=0)
     snapshot_sum = models.CharField(max_length=64, blank=True)
-
-    class Meta:
-        indexes = [models.Index(fields=["finished", "-updated_at"])]
 
     def __str__(self) -> str:
         return f"{self.preset}: {', '.join(self.seats)}"
