@@ -11,7 +11,6 @@ event id as it answered the first time, storing it once.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -417,8 +416,9 @@ def _remember(game_id: UUID, seq: int, payload: object) -> None:
     a read back would give it), so the next append need not fetch it."""
     known = _ENTRIES.get(game_id, ())
     if len(known) == seq - 1:
-        stored = json.loads(json.dumps(payload))  # as the JSON column returns it
-        _keep(game_id, (*known, parse_entry(stored, seq)))
+        # ``event_document`` made it of JSON's own types (lists, not tuples),
+        # so it parses as the JSON column's copy does.
+        _keep(game_id, (*known, parse_entry(payload, seq)))
 
 
 def _repeat_or_conflict(game: Game, entry: LogEntry, current: int) -> Appended:

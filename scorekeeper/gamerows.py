@@ -16,7 +16,8 @@ from functools import cache
 from typing import Any, NamedTuple
 from uuid import UUID
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field
 from django.db.models.expressions import Col
 
@@ -30,10 +31,18 @@ _FIELDS: dict[str, Field[Any, Any]] = {
 _NAMES = tuple(field.attname for field in _FIELDS.values())
 
 
+def _db() -> BaseDatabaseWrapper:
+    """The thread's connection itself: each attribute read through
+    ``django.db.connection`` looks it up again (~1 µs), and a save read
+    some thirty of them."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
 @cache
 def _reading(vendor: str) -> tuple[str, tuple[tuple[Col, list[Converter]], ...]]:
     """The SELECT of every column, and each column's converters (the
     backend's, then the field's), for the database ``vendor``."""
+    connection = _db()
     fields = list(_FIELDS.values())
     columns = ", ".join(
         connection.ops.quote_name(str(field.column)) for field in fields
@@ -49,6 +58,7 @@ def _reading(vendor: str) -> tuple[str, tuple[tuple[Col, list[Converter]], ...]]
 
 def _fetch_one(sql: str, game_id: UUID) -> tuple[Any, ...] | None:
     """The one row ``sql`` finds for the game's key (its only parameter)."""
+    connection = _db()
     key = Game._meta.pk.get_db_prep_value(game_id, connection)
     with connection.cursor() as cursor:
         cursor.execute(sql, [key])
@@ -58,6 +68,7 @@ def _fetch_one(sql: str, game_id: UUID) -> tuple[Any, ...] | None:
 
 def game_row(game_id: UUID) -> Game | None:
     """The game with this id, read whole in one plain query (None: none)."""
+    connection = _db()
     sql, converters = _reading(connection.vendor)
     row = _fetch_one(sql, game_id)
     if row is None:
@@ -72,7 +83,7 @@ def game_row(game_id: UUID) -> Game | None:
 
 @cache
 def _moving(vendor: str, names: tuple[str, ...]) -> str:
-    quote = connection.ops.quote_name
+    quote = _db().ops.quote_name
     columns = (str(_FIELDS[name].column) for name in names)
     assignments = ", ".join(f"{quote(column)} = %s" for column in columns)
     return f"UPDATE {quote(_TABLE)} SET {assignments} WHERE id = %s AND last_seq = %s"
@@ -81,6 +92,7 @@ def _moving(vendor: str, names: tuple[str, ...]) -> str:
 def move_row(game_id: UUID, expected_seq: int, values: Mapping[str, object]) -> bool:
     """Set ``values`` on the game's row if it still stands at event
     ``expected_seq`` (the append's guard); whether it did."""
+    connection = _db()
     names = tuple(values)
     params = [
         _FIELDS[name].get_db_prep_save(values[name], connection) for name in names
@@ -98,7 +110,7 @@ _EVENT_FIELDS = tuple(
 
 @cache
 def _inserting(vendor: str) -> str:
-    quote = connection.ops.quote_name
+    quote = _db().ops.quote_name
     columns = ", ".join(quote(str(field.column)) for field in _EVENT_FIELDS)
     marks = ", ".join("%s" for _ in _EVENT_FIELDS)
     return f"INSERT INTO {quote(GameEvent._meta.db_table)} ({columns}) VALUES ({marks})"
@@ -107,6 +119,7 @@ def _inserting(vendor: str) -> str:
 def insert_event(event: GameEvent) -> None:
     """Insert ``event`` (not yet stored); a seq or an id the game already
     holds fails its unique key with ``IntegrityError``, as a save would."""
+    connection = _db()
     params = [
         field.get_db_prep_save(getattr(event, field.attname), connection)
         for field in _EVENT_FIELDS
