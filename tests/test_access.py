@@ -5,12 +5,15 @@ replaced link stops working at once."""
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
+from scorekeeper.games import pages
 from scorekeeper.models import Game, GameEvent
+from scorekeeper.web import access
 from tests.conftest import join
 from tests.records import HTMX, new_game, record_hands
 
@@ -200,3 +203,19 @@ def test_a_session_from_before_fingerprints_still_opens_its_games(
     assert client.get(f"/games/{game.pk}/").status_code == 200
     assert client.post(f"/games/{game.pk}/hands", {"action": "pass"}).status_code == 403
     assert "Ann, Bob, Cat, Dan" in client.get("/").content.decode()
+
+
+def test_a_game_page_renews_the_browsers_hold_once_a_day(
+    client: Client, db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_game()
+    assert client.get(f"/join/{game.edit_token}").status_code == 302
+    first = client.get(f"/games/{game.pk}/")
+    assert "sessionid" in first.cookies  # renewed: a fresh cookie, a fresh age
+    again = client.get(f"/games/{game.pk}/")
+    assert "sessionid" not in again.cookies  # the same day: nothing to sign again
+    tomorrow = timezone.localdate() + timedelta(days=1)
+    monkeypatch.setattr(pages.timezone, "localdate", lambda: tomorrow)
+    later = client.get(f"/games/{game.pk}/")
+    assert "sessionid" in later.cookies
+    assert client.session[access.RENEWED] == tomorrow.isoformat()

@@ -117,7 +117,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, role = access.game_for(request, game_id)
-    request.session.modified = True  # renews the browser's hold on its games
+    access.renew(request, timezone.localdate())
     log = load(game)
     board = scoreboard(game.pk, log)
     after = request.GET.get("after")
