@@ -11,7 +11,6 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from scorekeeper.games import pages
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.web import access
 from tests.conftest import join
@@ -215,7 +214,7 @@ def test_a_game_page_renews_the_browsers_hold_once_a_day(
     again = client.get(f"/games/{game.pk}/")
     assert "sessionid" not in again.cookies  # the same day: nothing to sign again
     tomorrow = timezone.localdate() + timedelta(days=1)
-    monkeypatch.setattr(pages.timezone, "localdate", lambda: tomorrow)
+    monkeypatch.setattr(timezone, "localdate", lambda: tomorrow)
     later = client.get(f"/games/{game.pk}/")
     assert "sessionid" in later.cookies
     assert client.session[access.RENEWED] == tomorrow.isoformat()
