@@ -5,6 +5,7 @@ page works without it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+import functools
 from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote
@@ -175,14 +176,14 @@ def _board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, 
         # look-up through the board costs a template several µs).
         "finished": board.finished,
         "tied": bool(board.tied),
-        "target": board.variant.target_score,
         "next_number": None if turn is None else turn.number,
         "sides": presenters.sides(board),
         "long_names": presenters.long_names(board),
         "turn_line": presenters.turn_line(board),
         "forced_line": presenters.forced_line(board, turn),
-        "status_line": presenters.status(board),
-        "status_rule": presenters.status_rule(board),
+        # Worded only where shown (a game won or tied): the template calls them.
+        "status_line": functools.partial(presenters.status, board),
+        "status_rule": functools.partial(presenters.status_rule, board),
         "seq": len(log.entries),
         "ended": ending(log, board),
     }

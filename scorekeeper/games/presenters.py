@@ -57,10 +57,20 @@ class Side:
     progress: int  # 0..target, for a <progress> bar
     leading: bool
     won: bool
+    target: int = 0  # what the <progress> bar runs up to
 
     @property
     def shown(self) -> str:
         return signed(self.total)
+
+    # Whole attribute values, each one template look-up instead of several.
+    @property
+    def classes(self) -> str:
+        return "side" + " leading" * self.leading + " won" * self.won
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}: {self.shown} of {self.target}"
 
 
 @dataclass(frozen=True)
@@ -107,6 +117,7 @@ def sides(board: Scoreboard) -> list[Side]:
             max(0, min(total, target)),
             side in winners if winners else total == top,  # the winner, not the top
             side in winners,
+            target,
         )
         for side, (name, total) in enumerate(
             zip(board.side_names, board.totals, strict=True)
