@@ -4,8 +4,8 @@ page works without it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import functools
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote
