@@ -248,8 +248,8 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
     seq = expected_seq + 1
     stored = _row(game, seq, entry)
     gamerows.insert_event(stored)  # a repeated id fails the unique key here
-    _claim(game, expected_seq, moved, stored.recorded_at)  # the caller's game too
-    transaction.on_commit(lambda: _remember(game.pk, seq, stored.payload))
+    _claim(game, expected_seq, moved, stored["recorded_at"])  # the caller's game too
+    transaction.on_commit(lambda: _remember(game.pk, seq, stored["payload"]))
     if board is None:  # folded: the board kept before it, extended
         before = _kept_board(game.pk, log)
         board = None if before is None else extend(before, state)
@@ -313,7 +313,7 @@ def store_all(game: Game, entries: Sequence[LogEntry]) -> None:
     """A new game's whole log at once: an import, replayed and accepted
     whole beforehand (its game row already carries ``summary``)."""
     rows = (_row(game, seq, entry) for seq, entry in enumerate(entries, start=1))
-    GameEvent.objects.bulk_create(rows)
+    GameEvent.objects.bulk_create(GameEvent(**row) for row in rows)
 
 
 def _copied(seat: SeatStats) -> SeatStats:
@@ -370,21 +370,22 @@ def rebuild_rows(games: QuerySet[Game]) -> int:
     return count
 
 
-def _row(game: Game, seq: int, entry: LogEntry) -> GameEvent:
-    """Event ``seq`` as it is stored: its pepper-log v1 form, and a time
-    without a zone read as UTC."""
+def _row(game: Game, seq: int, entry: LogEntry) -> dict[str, Any]:
+    """Event ``seq`` as it is stored, by column: its pepper-log v1 form, and
+    a time without a zone read as UTC. (A plain mapping: an append inserts
+    it in plain SQL, and building a model instance for it took ~20 µs.)"""
     assert entry.id is not None and entry.at is not None, "given before storing"
     payload = event_document(entry)
     at = datetime.fromisoformat(entry.at)
-    return GameEvent(
-        game=game,
-        seq=seq,
-        event_id=entry.id,
-        type=str(payload["type"]),
-        payload=payload,
-        recorded_at=at if at.tzinfo else at.replace(tzinfo=UTC),
-        recorded_by=entry.by or "",
-    )
+    return {
+        "game_id": game.pk,
+        "seq": seq,
+        "event_id": entry.id,
+        "type": str(payload["type"]),
+        "payload": payload,
+        "recorded_at": at if at.tzinfo else at.replace(tzinfo=UTC),
+        "recorded_by": entry.by or "",
+    }
 
 
 # Told, in the transaction that moved a game's row (an append, or a rebuild

@@ -116,12 +116,13 @@ def _inserting(vendor: str) -> str:
     return f"INSERT INTO {quote(GameEvent._meta.db_table)} ({columns}) VALUES ({marks})"
 
 
-def insert_event(event: GameEvent) -> None:
-    """Insert ``event`` (not yet stored); a seq or an id the game already
-    holds fails its unique key with ``IntegrityError``, as a save would."""
+def insert_event(event: Mapping[str, object]) -> None:
+    """Insert ``event`` (each column's value, by the field's attribute
+    name); a seq or an id the game already holds fails its unique key with
+    ``IntegrityError``, as a save would."""
     connection = _db()
     params = [
-        field.get_db_prep_save(getattr(event, field.attname), connection)
+        field.get_db_prep_save(event[field.attname], connection)
         for field in _EVENT_FIELDS
     ]
     with connection.cursor() as cursor:

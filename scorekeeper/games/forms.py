@@ -6,7 +6,7 @@ the engine (through ``eventstore.append``) accepts it or says why not.
 
 from __future__ import annotations
 
-import uuid
+import secrets
 from typing import Any
 
 from django import forms
@@ -130,7 +130,9 @@ HandForm.base_fields = _SharedFields(HandForm.base_fields)
 
 
 def new_event_id() -> str:
-    return uuid.uuid4().hex
+    """A fresh event id for a form: 32 random hex digits (as a UUID's hex,
+    for a fraction of its cost: a save's answer makes two)."""
+    return secrets.token_hex(16)
 
 
 def correction_initial(

@@ -410,7 +410,7 @@ def _fresh_choices(
     so they are kept."""
     forced = f"{turn.first_bidder}:{turn.forced_bid}" if turn.pepper_round else "-"
     key = f"choices:{game.pk}:{forced}:{len(game.seat_notes)}"  # a substitute's name
-    kept: tuple[str, dict[str, object]] | None = cache.get(key)
+    kept = _CHOICES.get(key)
     if kept is None:
         options = presenters.form_options(values, board, turn)
         html = render_to_string(
@@ -418,8 +418,17 @@ def _fresh_choices(
         )
         around = ("can_pass", "has_auction", "auction_example")
         kept = (html, {name: options[name] for name in around})
-        cache.set(key, kept, timeout=3600)
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.pop(next(iter(_CHOICES)), None)
+        _CHOICES[key] = kept
     return kept
+
+
+# The fresh forms' choices, per process: never changed once made (a new
+# name or forced bid makes a new key), and read from the process itself,
+# not a cache that copies them in and out (~10 µs a save).
+_CHOICES: dict[str, tuple[str, dict[str, object]]] = {}
+_CHOICES_KEPT = 1024
 
 
 HISTORY_SHOWN = 50  # newest hands on a game page; "Show all" for the rest

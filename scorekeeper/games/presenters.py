@@ -98,6 +98,10 @@ class HistoryRow:
     def totals(self) -> str:
         return totals_words(self.result.totals)
 
+    @property
+    def points(self) -> str:
+        return ", ".join(self.deltas)
+
 
 @dataclass(frozen=True)
 class VoidedHand:
