@@ -105,8 +105,9 @@ def server_seconds(client: Client) -> float:
 
 def record_hands(client: Client, game: Game, count: int, start: int = 0) -> list[float]:
     """Save ``count`` hands as the phone does (HTMX POST with the page's
-    CSRF header), after the game's first ``start`` events; the server's
-    seconds for each."""
+    CSRF header, and the events its copy of the log holds, so the answer
+    carries the new one), after the game's first ``start`` events; the
+    server's seconds for each."""
     csrf = {"X-CSRFToken": client.cookies["csrftoken"].value}
     times = []
     for seq in range(start, start + count):
@@ -125,10 +126,11 @@ def record_hands(client: Client, game: Game, count: int, start: int = 0) -> list
             f"/games/{game.pk}/hands",
             urlencode(data),
             content_type="application/x-www-form-urlencoded",
-            headers={"HX-Request": "true", **csrf},
+            headers={"HX-Request": "true", "X-Pepper-Have-Seq": str(seq), **csrf},
         )
         times.append(server_seconds(client))
         assert response.status_code == 200, response.content[:300]
+        assert seq == 0 or "X-Pepper-Events" in response.headers
     return times
 
 
@@ -213,13 +215,15 @@ def plain_writes(client: Client, count: int) -> list[float]:
 
 
 def polls_in_process(client: Client, game: Game) -> tuple[list[float], list[float]]:
-    """One poll's server time: nothing new (204), and one hand behind (200)."""
+    """One poll's server time: nothing new (204), and one hand behind (200,
+    carrying the new event to a phone holding the others)."""
     unchanged: list[float] = []
     changed: list[float] = []
     for seq in (game.last_seq, game.last_seq - 1):
         times = unchanged if seq == game.last_seq else changed
+        held = {"X-Pepper-Have-Seq": str(seq)}
         for _ in range(200):
-            response = client.get(f"/games/{game.pk}/poll", {"seq": seq})
+            response = client.get(f"/games/{game.pk}/poll", {"seq": seq}, headers=held)
             times.append(server_seconds(client))
             assert response.status_code == (204 if seq == game.last_seq else 200)
     return unchanged, changed

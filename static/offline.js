@@ -30,6 +30,7 @@
   var syncing = false;
   var disputed = null;   // the dispute on screen
   var failures = 0;
+  var heldSeq = null;    // the events in this phone's copy of the log
   var view = null;       // the last page drawn by the engine
   var Offline = window.PepperOffline = {};
   // offline/draw.js, loaded by the game page after this script.
@@ -54,17 +55,31 @@
     return live(root.dataset.log + (held ? "?after=" + held.events.length : "")).then(function (response) {
       if (!response.ok) throw new Error("log " + response.status);
       return response.text();
-    }).then(function (text) {
-      var kept = JSON.parse(text);  // the log (or what is new), and who plays which seat from which hand
-      var log = kept.log || Object.assign(held, { events: held.events.slice(0, kept.after).concat(kept.events) });
-      state.log = JSON.stringify(log);
-      state.takeovers = JSON.stringify(kept.takeovers);
-      state.serverSeq = log.events.length;
-      state.lastSync = new Date().toISOString();
-      root.dataset.seq = state.serverSeq;
-      online = true;
-      return save();
-    });
+    }).then(function (text) { return keepLog(held, JSON.parse(text)); });
+  }
+  // The log (or what is new after its first "after" events), and who
+  // plays which seat from which hand.
+  function keepLog(held, kept) {
+    var log = kept.log || Object.assign(held, { events: held.events.slice(0, kept.after).concat(kept.events) });
+    state.log = JSON.stringify(log);
+    state.takeovers = JSON.stringify(kept.takeovers);
+    state.serverSeq = heldSeq = log.events.length;
+    state.lastSync = new Date().toISOString();
+    root.dataset.seq = state.serverSeq;
+    online = true;
+    return save();
+  }
+  // What a save's or a poll's answer carries (X-Pepper-Events): the events
+  // after the heldSeq this phone sent, kept with no second request. False
+  // if nothing came, or it does not follow on from this phone's copy (it
+  // changed since the request left): then offline.json is asked.
+  function keepCarried(xhr) {
+    var text = xhr.getResponseHeader("X-Pepper-Events");
+    var kept = text ? JSON.parse(text) : null;
+    var held = kept && state.log ? JSON.parse(state.log) : null;
+    if (!held || kept.after > held.events.length) return false;
+    keepLog(held, kept).catch(function () {});
+    return true;
   }
 
   // The banner --------------------------------------------------------------
@@ -253,12 +268,18 @@
   });
 
   // Online, the page moves on by htmx: keep this phone's copy of the log
-  // in step (after the answer is on screen; the page never waits for it).
+  // in step (after the answer is on screen; the page never waits for it),
+  // from what the answer carries, else by asking offline.json.
+  function movesLog(path) { return /\/(hands|poll|void|correct|end)\b/.test(path || ""); }
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    if (heldSeq !== null && movesLog(event.detail.path)) event.detail.headers["X-Pepper-Have-Seq"] = String(heldSeq);
+  });
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
     if (!state || !xhr || xhr.status !== 200 || state.items.length || disputed) return;
-    var path = event.detail.pathInfo && event.detail.pathInfo.requestPath || "";
-    if (/\/(hands|poll|void|correct|end)\b/.test(path)) refreshLog().catch(function () {});
+    if (movesLog(event.detail.pathInfo && event.detail.pathInfo.requestPath) && !keepCarried(xhr)) {
+      refreshLog().catch(function () {});
+    }
   });
 
   // Sending the outbox ------------------------------------------------------
@@ -395,6 +416,7 @@
   function start() {
     load(root.dataset.game).then(function (found) {
       state = found;
+      heldSeq = state.log ? JSON.parse(state.log).events.length : null;
       banner();
       return refreshLog().catch(function () { online = false; banner(); });
     }).then(function () { afterLoad(startEngine); });

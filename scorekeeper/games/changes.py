@@ -51,6 +51,7 @@ from .pages import (
     remembered_by,
     what_changed,
 )
+from .sharing import carry_new_events
 
 
 @require_POST
@@ -78,8 +79,11 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
             request, game, log, board, form=form, status=422, partial="live"
         )
     by = form.cleaned_data.get("by") or ""
-    response = (
-        game_page(
+    response: HttpResponse
+    if not getattr(request, "htmx", False):
+        response = redirect(f"{game_url_of(game.pk)}?saved={appended.seq}")
+    else:
+        response = game_page(
             request,
             game,
             appended.log,
@@ -88,9 +92,8 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
             by=by,
             saved=True,
         )
-        if getattr(request, "htmx", False)
-        else redirect(f"{game_url_of(game.pk)}?saved={appended.seq}")
-    )
+        takeovers = seat_players.takeovers(game)  # kept: game_page just read them
+        carry_new_events(request, response, appended.log, takeovers)
     _remember_by(response, by)
     return response
 

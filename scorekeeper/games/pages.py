@@ -41,7 +41,7 @@ from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 
 from .ending import ending
-from .sharing import share_links
+from .sharing import carry_new_events, share_links
 
 BY_COOKIE = "pepper_by"
 
@@ -236,7 +236,9 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 f"{note} Your entry is kept, now for hand {len(board.rows) + 1}:"
                 " if it was the same hand, start a fresh form."
             )
-    return render(request, "games/game_detail.html#polled", context)
+    response = render(request, "games/game_detail.html#polled", context)
+    carry_new_events(request, response, log, takers)
+    return response
 
 
 def _nearest_hand(asked: str, hands: int) -> tuple[int, str]:

@@ -3,6 +3,8 @@ importing a log, and the log and score as JSON."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from uuid import UUID
 
 from django.db.models import Q
@@ -14,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import (
+    GameLog,
     LogError,
     event_document,
     log_document,
@@ -102,11 +105,54 @@ def game_offline(request: HttpRequest, game_id: UUID) -> JsonResponse:
     game, _ = access.game_for(request, game_id)
     log = load(game)
     after = whole_number(request.GET.get("after", ""))
-    takeovers = [list(change) for change in seat_players.takeovers(game)]
+    takeovers = seat_players.takeovers(game)
     if after is None or not 0 < after <= len(log.entries):
-        return JsonResponse({"log": log_document(log), "takeovers": takeovers})
-    events = [event_document(entry) for entry in log.entries[after:]]
-    return JsonResponse({"after": after, "events": events, "takeovers": takeovers})
+        whole = [list(change) for change in takeovers]
+        return JsonResponse({"log": log_document(log), "takeovers": whole})
+    return JsonResponse(_events_after(log, after, takeovers))
+
+
+def _events_after(
+    log: GameLog, after: int, takeovers: Sequence[seat_players.Takeover]
+) -> dict[str, object]:
+    """What is new for a phone holding the log's first ``after`` events:
+    ``offline.json?after=N``'s answer, and what a save or a poll carries."""
+    return {
+        "after": after,
+        "events": [event_document(entry) for entry in log.entries[after:]],
+        "takeovers": [list(change) for change in takeovers],
+    }
+
+
+HELD_SEQ = "HTTP_X_PEPPER_HAVE_SEQ"  # the phone: "my copy holds N events"
+CARRIED = "X-Pepper-Events"  # the answer: the events after them
+CARRIED_MAX = 2000  # characters: far behind, the phone asks offline.json
+
+
+def carry_new_events(
+    request: HttpRequest,
+    response: HttpResponse,
+    log: GameLog,
+    takeovers: Sequence[seat_players.Takeover],
+) -> None:
+    """A save's or a poll's answer carries the events after those the
+    phone says its copy holds (``X-Pepper-Have-Seq``), as
+    ``offline.json?after=N`` would send them: the phone keeps its copy in
+    step with no second request. Nothing is carried if the phone did not
+    say, or is so far behind that the header would be long.
+
+    A response header, not an out-of-band ``<script>`` part: the page's
+    script reads it from the request's answer itself, whatever htmx swaps
+    (``HX-Reswap: none``, a retarget) and in whichever order; nothing is
+    left in the page to be read twice; no partial changes. JSON's ASCII
+    escapes keep it Latin-1, as a header must be ("Łukasz" too); the cap
+    keeps it well under a proxy's header buffer (nginx: 4 KB)."""
+    have = whole_number(request.META.get(HELD_SEQ, ""))
+    if have is None or not 0 < have <= len(log.entries):
+        return
+    text = json.dumps(_events_after(log, have, takeovers), separators=(",", ":"))
+    if len(text) <= CARRIED_MAX:
+        response[CARRIED] = text
 
 
 @require_GET
