@@ -96,7 +96,7 @@ def test_it_carries_nothing_when_the_phone_does_not_say_what_it_holds(
     client: Client, game: Game
 ) -> None:
     assert "X-Pepper-Events" not in save(client, game, held=None).headers
-    for held in (0, 99, "x", "²"):  # nothing held, or not this log: offline.json
+    for held in (99, "x", "²"):  # not this log: offline.json
         game.refresh_from_db()
         response = client.post(
             f"/games/{game.pk}/hands",
@@ -163,3 +163,12 @@ def test_the_poll_carries_what_changed_and_nothing_when_the_phone_holds_it(
     assert carried(poll(client, game, seq=2, held=3))["events"] == []
     assert "X-Pepper-Events" not in poll(client, game, seq=2, held=None).headers
     assert poll(client, game, seq=3, held=2).status_code == 204  # nothing new
+
+
+def test_a_phone_holding_a_log_with_no_events_yet_is_carried_them_all(
+    client: Client, game: Game
+) -> None:
+    found = carried(save(client, game, held=0))
+    assert found["after"] == 0 and len(found["events"]) == 4
+    log = json.loads(client.get(f"/games/{game.pk}/log.json").content)
+    assert found["events"] == log["events"]

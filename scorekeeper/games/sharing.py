@@ -148,7 +148,7 @@ def carry_new_events(
     escapes keep it Latin-1, as a header must be ("Łukasz" too); the cap
     keeps it well under a proxy's header buffer (nginx: 4 KB)."""
     have = whole_number(request.META.get(HELD_SEQ, ""))
-    if have is None or not 0 < have <= len(log.entries):
+    if have is None or have > len(log.entries):  # not this log: offline.json
         return
     text = json.dumps(_events_after(log, have, takeovers), separators=(",", ":"))
     if len(text) <= CARRIED_MAX:
