@@ -249,7 +249,7 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
     stored = _row(game, seq, entry)
     gamerows.insert_event(stored)  # a repeated id fails the unique key here
     _claim(game, expected_seq, moved, stored["recorded_at"])  # the caller's game too
-    transaction.on_commit(lambda: _remember(game.pk, seq, stored["payload"]))
+    transaction.on_commit(lambda: _remember(game.pk, seq, entry))
     if board is None:  # folded: the board kept before it, extended
         before = _kept_board(game.pk, log)
         board = None if before is None else extend(before, state)
@@ -412,14 +412,14 @@ def _claim(
         watcher(game, was_finished)
 
 
-def _remember(game_id: UUID, seq: int, payload: object) -> None:
-    """Once the event is durable, the process's parsed log holds it too (as
-    a read back would give it), so the next append need not fetch it."""
+def _remember(game_id: UUID, seq: int, entry: LogEntry) -> None:
+    """Once the event is durable, the process's parsed log holds it too, so
+    the next append need not fetch it: the entry as appended, which is the
+    entry its stored form reads back as (tests/test_eventstore.py checks
+    each kind), without parsing that form again (~20 µs a save)."""
     known = _ENTRIES.get(game_id, ())
     if len(known) == seq - 1:
-        # ``event_document`` made it of JSON's own types (lists, not tuples),
-        # so it parses as the JSON column's copy does.
-        _keep(game_id, (*known, parse_entry(payload, seq)))
+        _keep(game_id, (*known, entry))
 
 
 def _repeat_or_conflict(game: Game, entry: LogEntry, current: int) -> Appended:

@@ -18,10 +18,16 @@ from scorekeeper.eventstore import (
     Refused,
     load,
 )
-from scorekeeper.gamelog import LogError
+from scorekeeper.gamelog import LogEntry, LogError, event_document, parse_entry
 from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
-from scorekeeper.rules.events import HandRecorded
+from scorekeeper.rules.events import (
+    GameEnded,
+    HandCorrected,
+    HandPassedOut,
+    HandRecorded,
+    HandVoided,
+)
 from tests.factories import log_document
 
 
@@ -273,3 +279,31 @@ def test_game_create_refuses_bad_setups_clearly(db: None, now: datetime) -> None
             now=now,
         )
     assert Game.objects.count() == 0
+
+
+NOW_TEXT = "2026-11-25T09:00:00+00:00"
+AUCTION = ((1, "pass"), (2, 3), (3, 4), (0, "pass"), (2, "pass"))
+STORED_EVENTS = {
+    "played, with its auction": HandRecorded(3, 4, "spades", (4, 2), None, AUCTION),
+    "conceded": HandRecorded(1, "little-pepper", "hearts", None, 1),
+    "passed out, with its auction": HandPassedOut(((1, "pass"), (2, "pass"))),
+    "passed out": HandPassedOut(),
+    "voided, with a reason": HandVoided(2, "misdeal"),
+    "voided": HandVoided(2, ""),
+    "corrected": HandCorrected(1, HandRecorded(0, 2, "no-trump", (6, 0))),
+    "ended, with a reason": GameEnded("time"),
+    "ended": GameEnded(""),
+}
+
+
+@pytest.mark.parametrize("event", STORED_EVENTS.values(), ids=STORED_EVENTS.keys())
+@pytest.mark.parametrize("by, note", [("Ann", None), (None, "a typo"), (None, None)])
+def test_an_entry_as_appended_is_the_entry_its_stored_form_reads_back_as(
+    event: Any, by: str | None, note: str | None
+) -> None:
+    """The event store keeps the entry it appended as the process's copy of
+    the log (not a parse of what it stored): each kind of event, as the
+    services build it, reads back from its stored document as itself."""
+    entry = LogEntry(event, "e7", NOW_TEXT, by, note)
+    stored = json.loads(json.dumps(event_document(entry)))  # as the column returns it
+    assert parse_entry(stored, 7) == entry
