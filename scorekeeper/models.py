@@ -53,8 +53,6 @@ class Game(models.Model):
     # A league night's game once the night is closed: its edit link only
     # reads; an organizer's correction is the only change (with a reason).
     locked = models.BooleanField(default=False)
-    # Not indexed: every append moves it, and no page lists games by it
-    # beyond the few a browser holds (found by their keys).
     updated_at = models.DateTimeField()
     # An imported game: the SHA-256 of the log it came from, so that the
     # same log imported again can be recognised.
@@ -75,17 +73,15 @@ class Game(models.Model):
     snapshot_version = models.PositiveSmallIntegerField(default=0)
     snapshot_sum = models.CharField(max_length=64, blank=True)
 
+    class Meta:
+        indexes = [models.Index(fields=["finished", "-updated_at"])]
+
     def __str__(self) -> str:
         return f"{self.preset}: {', '.join(self.seats)}"
 
 
 class GameEvent(models.Model):
-    # No index of its own: the unique (game, seq) index starts with it and
-    # serves every lookup by game; a third index was one more page written
-    # by each append.
-    game = models.ForeignKey(
-        Game, on_delete=models.PROTECT, related_name="events", db_index=False
-    )
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()  # 1-based: "event N" of the log
     event_id = models.CharField(max_length=64)
     type = models.CharField(max_length=10)  # hand, void, correct
