@@ -127,10 +127,16 @@ def _entries(game: Game) -> tuple[LogEntry, ...]:
 
 
 def _keep(game_id: UUID, entries: tuple[LogEntry, ...]) -> None:
+    _put(_ENTRIES, game_id, entries)
+
+
+def _put[T](kept: dict[UUID, T], game_id: UUID, value: T) -> None:
+    """Keep ``value`` for the game, dropping the oldest game kept when the
+    process already keeps ``_ENTRIES_KEPT`` of them."""
     with _ENTRIES_LOCK:
-        if len(_ENTRIES) >= _ENTRIES_KEPT and game_id not in _ENTRIES:
-            _ENTRIES.pop(next(iter(_ENTRIES)))
-        _ENTRIES[game_id] = entries
+        if len(kept) >= _ENTRIES_KEPT and game_id not in kept:
+            kept.pop(next(iter(kept)))
+        kept[game_id] = value
 
 
 def forget(game_id: UUID) -> None:
@@ -166,22 +172,13 @@ def _kept_board(game_id: UUID, log: GameLog) -> Scoreboard | None:
     if board is None or seq != len(log.entries):
         return None
     same_rules = board.variant is log.variant or board.variant == log.variant
-    if same_rules and (board.seats, board.first_dealer) == (
-        log.seats,
-        log.first_dealer,
-    ):
-        return board
-    return None
+    same_seats = board.seats == log.seats and board.first_dealer == log.first_dealer
+    return board if same_rules and same_seats else None
 
 
 def _keep_board(game_id: UUID, seq: int, board: Scoreboard) -> None:
-    def keep() -> None:
-        with _ENTRIES_LOCK:
-            if len(_BOARDS) >= _ENTRIES_KEPT and game_id not in _BOARDS:
-                _BOARDS.pop(next(iter(_BOARDS)))
-            _BOARDS[game_id] = (seq, board)
-
-    transaction.on_commit(keep)  # at once, outside a transaction
+    # At once outside a transaction; inside one, only if it commits.
+    transaction.on_commit(lambda: _put(_BOARDS, game_id, (seq, board)))
 
 
 # What ``load`` reads of a game's row.

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote
 from uuid import UUID
@@ -46,7 +45,7 @@ from .sharing import carry_new_events, share_links
 BY_COOKIE = "pepper_by"
 
 
-@lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
 def game_url_of(game_id: UUID) -> str:
     """The game page's address (kept: ``reverse`` took ~40 µs of each save)."""
     return reverse("game", args=[game_id])
