@@ -69,8 +69,8 @@ class Appended:
     state: Snapshot  # the engine's state once that event was in
     repeated: bool  # the event id was already stored: nothing new was written
     log: GameLog  # the log up to that event
+    game_id: UUID = field(repr=False, compare=False)
     replayed: Scoreboard | None = field(default=None, repr=False, compare=False)
-    game_id: UUID | None = field(default=None, repr=False, compare=False)
 
     @property
     def board(self) -> Scoreboard:
@@ -79,8 +79,6 @@ class Appended:
         kept board or a replay of the log."""
         if self.replayed is not None:
             return self.replayed
-        if self.game_id is None:
-            return replay_log(self.log)
         return scoreboard(self.game_id, self.log)
 
 
@@ -122,12 +120,8 @@ def _entries(game: Game) -> tuple[LogEntry, ...]:
     entries = known + tuple(
         parse_entry(p, n) for n, p in enumerate(payloads, start=start)
     )
-    _keep(game.pk, entries)
+    _put(_ENTRIES, game.pk, entries)
     return entries
-
-
-def _keep(game_id: UUID, entries: tuple[LogEntry, ...]) -> None:
-    _put(_ENTRIES, game_id, entries)
 
 
 def _put[T](kept: dict[UUID, T], game_id: UUID, value: T) -> None:
@@ -252,7 +246,7 @@ def _append_claimed(game: Game, expected_seq: int, entry: LogEntry) -> Appended:
         board = None if before is None else extend(before, state)
     if board is not None:
         _keep_board(game.pk, seq, board)
-    return Appended(seq, state, False, new_log, board, game.pk)
+    return Appended(seq, state, False, new_log, game.pk, board)
 
 
 # What an append reads of the game's row, in one query: where its log
@@ -416,7 +410,7 @@ def _remember(game_id: UUID, seq: int, entry: LogEntry) -> None:
     each kind), without parsing that form again (~20 µs a save)."""
     known = _ENTRIES.get(game_id, ())
     if len(known) == seq - 1:
-        _keep(game_id, (*known, entry))
+        _put(_ENTRIES, game_id, (*known, entry))
 
 
 def _repeat_or_conflict(game: Game, entry: LogEntry, current: int) -> Appended:
@@ -443,4 +437,4 @@ def _answer(game: Game, seq: int, entry: LogEntry) -> Appended:
     if log.entries[-1].event != entry.event:
         raise IdTaken(str(entry.id), seq)
     board = replay_log(log)
-    return Appended(seq, snapshot_of(board, seq), True, log, board)
+    return Appended(seq, snapshot_of(board, seq), True, log, game.pk, board)
