@@ -25,7 +25,8 @@ from scorekeeper.games import presenters, seat_players
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.web.access import Role
 
-# Part of every key: raise it when _hand_row.html or the rows' words change.
+# Part of every key: raise it when _hand_row.html, _score_chart.html or
+# the words they show change.
 ROW_VERSION = 1
 KEPT_SECONDS = 3600
 

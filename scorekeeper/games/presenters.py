@@ -57,7 +57,7 @@ class Side:
     progress: int  # 0..target, for a <progress> bar
     leading: bool
     won: bool
-    target: int = 0  # what the <progress> bar runs up to
+    target: int  # what the <progress> bar runs up to
 
     @property
     def shown(self) -> str:
