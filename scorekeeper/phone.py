@@ -34,25 +34,21 @@ from scorekeeper.rules.events import (
     HandCorrected,
     HandVoided,
 )
-from scorekeeper.rules.explain import explain_hand
 from scorekeeper.rules.referee import Turn, seat_calls, turn_of
 from scorekeeper.rules.variants import Variant
 from scorekeeper.tablewords import (
     MISSING,
     Takeover,
     auction_calls,
-    auction_text,
     bid_label,
     board_at,
     board_now,
     call_of,
-    delta_words,
     forced_line,
+    hand_row,
     hand_summary,
-    signed,
+    score_boxes,
     status,
-    totals_words,
-    true_minus,
     turn_line,
     whole_number,
 )
@@ -121,26 +117,11 @@ def _page(
     rival: dict[int, dict[str, Any]],
 ) -> dict[str, Any]:
     board = board_now(played, changes)
-    target = board.variant.target_score
-    top = max(board.totals)
     turn = board.next
     return {
         "seq": len(log.entries),
         "stored": stored,
-        "target": target,
-        "sides": [
-            {
-                "name": name,
-                "total": total,
-                "shown": signed(total),
-                "progress": max(0, min(total, target)),
-                "leading": side in board.winners if board.winners else total == top,
-                "won": side in board.winners,
-            }
-            for side, (name, total) in enumerate(
-                zip(board.side_names, board.totals, strict=True)
-            )
-        ],
+        "sides": score_boxes(board),
         "finished": board.finished,
         "status_line": status(board),
         "turn_line": turn_line(board),
@@ -165,15 +146,7 @@ def _row(
         and entry.event.target == result.target
     ]
     return {
-        "number": result.number,
-        "target": result.target,
-        "pepper": result.pepper_round,
-        "dealer": board.seats[result.dealer],
-        "summary": hand_summary(board.variant, board.seats, result.hand),
-        "totals": totals_words(result.totals),
-        "deltas": delta_words(result.deltas),
-        "auction": auction_text(board.seats, result.hand),
-        "explanation": _explanation(board, result),
+        **hand_row(board, result),
         "changes": corrections,
         "queued": result.event > stored,
     }
@@ -191,10 +164,6 @@ def _rival(
     named = board_at(played, changes, result.number)
     hand = parse_entry(ours, result.target).event
     return hand_summary(named.variant, named.seats, hand)  # type: ignore[arg-type]
-
-
-def _explanation(board: Scoreboard, result: HandResult) -> str:
-    return true_minus(explain_hand(board, result))
 
 
 def _at(entry: LogEntry) -> str:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
-from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import Call, Hand, HandPassedOut
-from scorekeeper.rules.explain import explain_status
+from scorekeeper.rules.explain import explain_hand, explain_status
 from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import Variant
 
@@ -91,6 +91,84 @@ def totals_words(totals: Sequence[int]) -> str:
     writes it: "12 to −6" (a dash before a minus, "12 – −6", reads as one
     long dash at a glance)."""
     return " to ".join(signed(total) for total in totals)
+
+
+class ScoreBox(TypedDict):
+    """A side's box in the score, as the pages and the phone draw it. A
+    dict, not an object: a template reads a dict's key in one step, and an
+    object's attribute only after a failed key look-up (an exception; a
+    few µs each, a dozen of them in every save's answer)."""
+
+    name: str
+    total: int
+    shown: str  # the total, with a true minus
+    progress: int  # 0..target, for a <progress> bar
+    target: int  # what the <progress> bar runs up to
+    leading: bool  # the winner once there is one, else the top total
+    won: bool
+    classes: str  # the box's whole class attribute
+    label: str  # the bar's label: "Ann & Cat: −6 of 50"
+
+
+def score_boxes(board: Scoreboard) -> list[ScoreBox]:
+    """Each side's box in the score, in side order."""
+    target = board.variant.target_score
+    top = max(board.totals)
+    winners = board.winners
+    boxes = []
+    for side, (name, total) in enumerate(
+        zip(board.side_names, board.totals, strict=True)
+    ):
+        leading = side in winners if winners else total == top
+        won = side in winners
+        shown = signed(total)
+        boxes.append(
+            ScoreBox(
+                name=name,
+                total=total,
+                shown=shown,
+                progress=max(0, min(total, target)),
+                target=target,
+                leading=leading,
+                won=won,
+                classes="side" + " leading" * leading + " won" * won,
+                label=f"{name}: {shown} of {target}",
+            )
+        )
+    return boxes
+
+
+class HandRow(TypedDict):
+    """One hand of the history, as the pages and the phone tell it (a dict,
+    as ``ScoreBox``, for the templates' one-step look-ups)."""
+
+    number: int
+    target: int  # the hand's event: what "Correct" and "Void" aim at
+    pepper: bool  # a pepper-round hand
+    dealer: str
+    summary: str  # "Bob bid 3 ♠, took 4"
+    totals: str  # the totals after it: "12 to −6"
+    deltas: list[str]  # each side's points: "+4", "−6"
+    points: str  # the same, in one line
+    auction: str
+    explanation: str  # why it scored what it did
+
+
+def hand_row(board: Scoreboard, result: HandResult) -> HandRow:
+    """The hand ``result`` of ``board``, named by ``board``'s seats."""
+    deltas = delta_words(result.deltas)
+    return HandRow(
+        number=result.number,
+        target=result.target,
+        pepper=result.pepper_round,
+        dealer=board.seats[result.dealer],
+        summary=hand_summary(board.variant, board.seats, result.hand),
+        totals=totals_words(result.totals),
+        deltas=deltas,
+        points=", ".join(deltas),
+        auction=auction_text(board.seats, result.hand),
+        explanation=true_minus(explain_hand(board, result)),
+    )
 
 
 def status(board: Scoreboard) -> str:

@@ -31,13 +31,13 @@ def test_the_history_names_each_hand_by_who_played_it() -> None:
     hands = [HandRecorded(1, 3, "hearts", (4, 2)) for _ in range(3)]  # Bob bids
     board = replay(variant, SEATS, 0, hands)
     log = GameLog(variant, SEATS, 0, ())
-    rows = {row.result.number: row for row in history(board, log, CHANGES)}
-    assert [rows[n].summary.split(" bid")[0] for n in (1, 2, 3)] == [
+    rows = {row["number"]: row for row in history(board, log, CHANGES)}
+    assert [rows[n]["summary"].split(" bid")[0] for n in (1, 2, 3)] == [
         "Bob",
         "Bob",
         "Eve",
     ]
-    assert [rows[n].dealer for n in (1, 2, 3)] == ["Ann", "Bob", "Cat"]
-    assert history_row(board, CHANGES, board.hands[2]).summary.startswith("Eve bid")
+    assert [rows[n]["dealer"] for n in (1, 2, 3)] == ["Ann", "Bob", "Cat"]
+    assert history_row(board, CHANGES, board.hands[2])["summary"].startswith("Eve bid")
     assert board_now(board, CHANGES).seats == ("Ann", "Eve", "Cat", "Fay")
     assert board_now(board, ()) is board

@@ -284,7 +284,7 @@ def _end_page(
         "game": game,
         "form": form,
         "error": error,
-        "sides": presenters.sides(named),
+        "sides": presenters.score_boxes(named),
         "leaders": presenters.leaders_line(named),
     }
     return render(request, "games/game_end.html", context, status=422 if error else 200)

@@ -6,7 +6,7 @@ Plain data for templates: no queries here, no rules decided here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from scorekeeper.gamelog import GameLog, LogEntry
 from scorekeeper.games.chart import Chart, score_chart
@@ -19,19 +19,18 @@ from scorekeeper.rules.events import (
     HandRecorded,
     HandVoided,
 )
-from scorekeeper.rules.explain import explain_hand
 from scorekeeper.rules.explain import status_rule as explain_status_rule
 from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import Variant
 from scorekeeper.tablewords import (  # the words the phone's engine says too
     TRUMP_LABELS,
-    auction_text,
+    HandRow,
     bid_label,
-    delta_words,
     forced_line,
+    hand_row,
     hand_summary,
+    score_boxes,
     status,
-    totals_words,
     true_minus,
     trump_label,
     turn_line,
@@ -43,34 +42,12 @@ __all__ = [  # the words pages and other rooms take from here
     "bid_label",
     "forced_line",
     "hand_summary",
+    "score_boxes",
     "status",
     "trump_label",
     "true_minus",
     "turn_line",
 ]
-
-
-@dataclass(frozen=True)
-class Side:
-    name: str
-    total: int
-    progress: int  # 0..target, for a <progress> bar
-    leading: bool
-    won: bool
-    target: int  # what the <progress> bar runs up to
-
-    @property
-    def shown(self) -> str:
-        return signed(self.total)
-
-    # Whole attribute values, each one template look-up instead of several.
-    @property
-    def classes(self) -> str:
-        return "side" + " leading" * self.leading + " won" * self.won
-
-    @property
-    def label(self) -> str:
-        return f"{self.name}: {self.shown} of {self.target}"
 
 
 @dataclass(frozen=True)
@@ -84,23 +61,10 @@ class Change:
     reason: str
 
 
-@dataclass
-class HistoryRow:
-    result: HandResult
-    dealer: str
-    summary: str
-    deltas: list[str]
-    explanation: str
-    changes: list[Change] = field(default_factory=list)
-    auction: str = ""
+class HistoryRow(HandRow):
+    """A hand of the server's history: the corrections that touched it too."""
 
-    @property
-    def totals(self) -> str:
-        return totals_words(self.result.totals)
-
-    @property
-    def points(self) -> str:
-        return ", ".join(self.deltas)
+    changes: list[Change]
 
 
 @dataclass(frozen=True)
@@ -108,25 +72,6 @@ class VoidedHand:
     event: int
     summary: str
     change: Change
-
-
-def sides(board: Scoreboard) -> list[Side]:
-    target = board.variant.target_score
-    top = max(board.totals)
-    winners = board.winners
-    return [
-        Side(
-            name,
-            total,
-            max(0, min(total, target)),
-            side in winners if winners else total == top,  # the winner, not the top
-            side in winners,
-            target,
-        )
-        for side, (name, total) in enumerate(
-            zip(board.side_names, board.totals, strict=True)
-        )
-    ]
 
 
 LONG_WORD = 10  # characters: wider than half a phone's score box, bold
@@ -163,15 +108,7 @@ def corrections(log: GameLog) -> dict[int, list[Change]]:
 def history_row(
     board: Scoreboard, result: HandResult, changes: list[Change] | None = None
 ) -> HistoryRow:
-    return HistoryRow(
-        result,
-        board.seats[result.dealer],
-        hand_summary(board.variant, board.seats, result.hand),
-        delta_words(result.deltas),
-        true_minus(explain_hand(board, result)),
-        changes or [],
-        auction_text(board.seats, result.hand),
-    )
+    return HistoryRow(**hand_row(board, result), changes=changes or [])
 
 
 def history(

@@ -59,7 +59,7 @@ def verify(request: HttpRequest) -> HttpResponse:
             status = 422
         else:
             context["board"] = board
-            context["sides"] = presenters.sides(board)
+            context["sides"] = presenters.score_boxes(board)
             context["rows"] = presenters.history(board, log)
             context["status_line"] = presenters.status(board)
     return render(request, "referee/verify.html", context, status=status)

@@ -16,8 +16,8 @@
     var board = document.getElementById("board");
     if (!board) return;
     var sides = el("section", { "class": "totals", "aria-label": "Score" }, v.sides.map(function (side) {
-      var progress = el("progress", { max: v.target, value: side.progress, "aria-label": side.name + ": " + side.shown + " of " + v.target });
-      return el("div", { "class": "side" + (side.leading ? " leading" : "") + (side.won ? " won" : "") }, [
+      var progress = el("progress", { max: side.target, value: side.progress, "aria-label": side.label });
+      return el("div", { "class": side.classes }, [
         el("span", { "class": "side-name", text: side.name }),
         el("span", { "class": "side-total", text: side.shown }), progress]);
     }));
