@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple, overload
 
 from .events import Hand, HandPassedOut
@@ -222,9 +223,16 @@ def snapshot_of(board: Scoreboard, seq: int) -> Snapshot:
 
 def side_names(variant: Variant, seats: Sequence[str]) -> tuple[str, ...]:
     """ "Ann & Cat" for a team, the player's name when each plays alone."""
+    return _side_names(variant.sides, tuple(seats))
+
+
+@lru_cache(maxsize=4096)
+def _side_names(sides: int, seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Kept per table: a page or a save asks for the same names a few
+    times (the score's boxes, whose turn it is, the chart), ~2 µs each."""
     names = []
-    for side in range(variant.sides):
-        members = list(seats[side :: variant.sides])
+    for side in range(sides):
+        members = list(seats[side::sides])
         names.append(
             members[0]
             if len(members) == 1
