@@ -42,7 +42,7 @@ from scorekeeper.rules.variants import find_variant
 from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 
-from .outcomes import event_names, refusal_of, try_change
+from .outcomes import event_names, hand_after_the_end, refusal_of, try_change
 from .pages import (
     BY_COOKIE,
     current_state,
@@ -149,13 +149,18 @@ def _after_conflict(
         )
     elif status == 409:
         message = what_changed(log, board, form.cleaned_data["expected_seq"])
-        message += (
-            " Your entry is still below: if it is a different hand, save it again."
-        )
+        if not board.finished:  # else no form is shown, but why the hand can't follow
+            message += (
+                " Your entry is still below: if it is a different hand, save it again."
+            )
     data = dict(form.data.items())
     data["expected_seq"] = str(game.last_seq)
     data["event_id"] = new_event_id()
     fresh = HandForm(data, variant=board.variant)
+    if isinstance(error, Conflict) and board.finished:
+        said = hand_after_the_end(log, board, form.hand())
+        fresh.add_error(None, said.text)
+        fresh.rule_source = said.rule
     response = game_page(
         request, game, log, board, form=fresh, message=message, status=status
     )

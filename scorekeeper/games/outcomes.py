@@ -6,9 +6,10 @@ saved in any of these cases."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from scorekeeper.eventstore import Busy, Conflict, IdTaken, Refused
-from scorekeeper.gamelog import GameLog
+from scorekeeper.gamelog import GameLog, LogEntry, LogError, replay_log
 from scorekeeper.games import presenters
 from scorekeeper.refusals import (
     EventName,
@@ -19,6 +20,7 @@ from scorekeeper.refusals import (
 )
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.errors import RulesError
+from scorekeeper.rules.events import Hand
 
 
 def event_names(log: GameLog, board: Scoreboard) -> EventName:
@@ -32,6 +34,17 @@ def refusal_of(refused: Refused, name: EventName) -> Refusal:
     player's words (the engine's ``event N: ...`` stays in the log and
     the API); the rule's source apart."""
     return players_words(refused.rule_message, refused.remedy, name)
+
+
+def hand_after_the_end(log: GameLog, board: Scoreboard, hand: Hand) -> Refusal:
+    """Why ``hand`` cannot follow a game that is over, asked of the rules
+    without saving it: a phone that saved it before hearing of the end is
+    told the rule that ended the game, not to save it again (contract §5, §6)."""
+    try:
+        replay_log(replace(log, entries=(*log.entries, LogEntry(hand))))
+    except LogError as error:
+        return refusal_of(Refused(error), event_names(log, board))
+    return Refusal("")
 
 
 def try_change(
