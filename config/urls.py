@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper.games import api, changes, pages, sharing
+from scorekeeper.games import api, changes, live, pages, sharing
 from scorekeeper.referee import rules_pages
 from scorekeeper.referee import views as referee_views
 from scorekeeper.web import installable
@@ -18,9 +18,9 @@ urlpatterns = [
     path("games/import", sharing.game_import, name="game_import"),
     path("games/<uuid:game_id>/", pages.game_detail, name="game"),
     path("games/<uuid:game_id>/hands", changes.hand_create, name="hand_create"),
-    path("games/<uuid:game_id>/poll", pages.game_poll, name="game_poll"),
-    path("games/<uuid:game_id>/tv", pages.game_tv, name="game_tv"),
-    path("games/<uuid:game_id>/chart", pages.game_chart, name="game_chart"),
+    path("games/<uuid:game_id>/poll", live.game_poll, name="game_poll"),
+    path("games/<uuid:game_id>/tv", live.game_tv, name="game_tv"),
+    path("games/<uuid:game_id>/chart", live.game_chart, name="game_chart"),
     path(
         "games/<uuid:game_id>/links/replace",
         sharing.links_replace,

@@ -42,15 +42,10 @@ from scorekeeper.rules.variants import find_variant
 from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 
+from .live import what_changed
 from .outcomes import event_names, hand_after_the_end, refusal_of, try_change
-from .pages import (
-    BY_COOKIE,
-    current_state,
-    game_page,
-    game_url_of,
-    remembered_by,
-    what_changed,
-)
+from .pages import current_state, game_page
+from .screens import BY_COOKIE, game_url_of, remembered_by
 from .sharing import carry_new_events
 
 

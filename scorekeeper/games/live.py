@@ -1,0 +1,121 @@
+"""The game's live screens: the TV view, the chart alone, and the poll
+that keeps every screen of a game fresh (with a note of what changed)."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scorekeeper.eventstore import head, load, scoreboard
+from scorekeeper.gamelog import GameLog
+from scorekeeper.gamerows import game_row
+from scorekeeper.games import fragments, seat_players
+from scorekeeper.games.forms import whole_number
+from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.rules.events import GameEnded, HandCorrected, HandVoided
+from scorekeeper.web import access
+
+from .screens import board_context, game_url_of, history_html, record_context
+from .sharing import carry_new_events
+
+
+@require_GET
+def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """The score for a TV or a tablet: big totals and the last hands, kept
+    live by the same poll as every game page (either link may watch)."""
+    game, _ = access.game_for(request, game_id)
+    log = load(game)
+    played = scoreboard(game.pk, log)
+    takers = seat_players.takeovers(game)
+    board = seat_players.board_now(played, takers)
+    game_url = game_url_of(game.pk)
+    context = {
+        **board_context(game_url, log, board),
+        "history_html": history_html(game_url, played, log, "view", takers=takers),
+        "chart_html": fragments.chart_html(game_url, board, len(log.entries)),
+    }
+    return render(request, "games/game_tv.html", context)
+
+
+@require_GET
+def game_chart(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """The score chart alone: a saved hand's answer loads it after the save
+    (it sits below the form), so drawing it never slows a save down."""
+    game, _ = access.game_for(request, game_id)
+    log = load(game)
+    # Named by who plays now, as the page's own chart.
+    board = seat_players.board_now(
+        scoreboard(game.pk, log), seat_players.takeovers(game)
+    )
+    game_url = game_url_of(game.pk)
+    context = {"chart_html": fragments.chart_html(game_url, board, len(log.entries))}
+    return render(request, "games/game_detail.html#chart", context)
+
+
+@require_GET
+def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """Has the game moved on since event ``seq``? 204 if not (one indexed
+    query); else the fresh score and history, swapped in out of band, a
+    note of what changed, and the record form for the next hand. If
+    someone has touched this phone's form (``form=touched``), the page's
+    script carries what was entered into the new one, and the note goes by
+    its Save bar; else (``form=untouched``) the new form simply replaces it."""
+    seen = whole_number(request.GET.get("seq", "")) or 0
+    now = head(game_id)
+    role = None if now is None else access.role_of(request, now)
+    if now is None or role is None:
+        if now is not None and access.held_token(request, now.pk):
+            return access.links_replaced(request)
+        return HttpResponse(status=404)
+    if seen == now.last_seq:
+        return HttpResponse(status=204)
+    game = game_row(game_id)  # plain SQL, as head: the poll is the hot path
+    if game is None:  # deleted since head read it
+        return HttpResponse(status=404)
+    log = load(game)
+    played = scoreboard(game.pk, log)
+    takers = seat_players.takeovers(game)
+    board = seat_players.board_now(played, takers)
+    game_url = game_url_of(game.pk)
+    state = request.GET.get("form") if role == "edit" else None
+    note = what_changed(log, board, min(seen, len(log.entries)))
+    context = {
+        **board_context(game_url, log, board),
+        "history_html": history_html(game_url, played, log, role, takers=takers),
+        "board_oob": True,
+        "poller_oob": True,
+        "note": note,
+        "role": role,
+        "record_state": state if state in ("touched", "untouched") else None,
+        "chart_html": fragments.chart_html(game_url, board, len(log.entries)),
+    }
+    if state in ("touched", "untouched") and not board.finished:
+        # A fresh form for the next hand; a touched one is re-aimed: the
+        # page's script carries what was entered into it, where the new
+        # hand allows it, and the note sits by its Save bar.
+        context.update(record_context(request, game, log, board), record_oob=True)
+        if state == "touched":
+            context["reaimed_note"] = (
+                f"{note} Your entry is kept, now for hand {len(board.rows) + 1}:"
+                " if it was the same hand, start a fresh form."
+            )
+    response = render(request, "games/game_detail.html#polled", context)
+    carry_new_events(request, response, log, takers)
+    return response
+
+
+def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
+    """What the first event after ``seen`` did, and who entered it."""
+    entry = log.entries[seen] if seen < len(log.entries) else None
+    who = "the other phone" if entry is None or not entry.by else entry.by
+    if entry is not None and isinstance(entry.event, HandVoided):
+        return f"A hand was just voided by {who}."
+    if entry is not None and isinstance(entry.event, HandCorrected):
+        return f"A hand was just corrected by {who}."
+    if entry is not None and isinstance(entry.event, GameEnded):
+        return f"The game was just ended by {who}."
+    number = len(board.rows) - (len(log.entries) - seen - 1)
+    return f"Hand {number} was just recorded by {who}."

@@ -1,0 +1,164 @@
+"""What the game's pages and live screens are built from: its address,
+the score and whose turn, the record form, the kept history, and who
+entered the last hand on this browser."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import unquote
+from uuid import UUID
+
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+
+from scorekeeper.gamelog import GameLog
+from scorekeeper.games import fragments, presenters, seat_players
+from scorekeeper.games.forms import HandForm, new_event_id
+from scorekeeper.models import Game
+from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.rules.referee import Turn
+from scorekeeper.web import access
+
+from .ending import ending
+
+BY_COOKIE = "pepper_by"
+
+
+@functools.lru_cache(maxsize=4096)
+def game_url_of(game_id: UUID) -> str:
+    """The game page's address (kept: ``reverse`` took ~40 µs of each save)."""
+    return reverse("game", args=[game_id])
+
+
+def partial_of(request: HttpRequest, template: str, partial: str) -> str:
+    """The template for a page, or only its named partial for htmx."""
+    return f"{template}#{partial}" if getattr(request, "htmx", False) else template
+
+
+def board_context(game_url: str, log: GameLog, board: Scoreboard) -> dict[str, Any]:
+    """The score and whose turn it is: what every live screen of a game
+    shows (the page, the TV view, a poll's answer, a save's answer)."""
+    turn = board.next
+    return {
+        "game_url": game_url,
+        "board": board,
+        # What the templates test and print often, read once here (each
+        # look-up through the board costs a template several µs).
+        "finished": board.finished,
+        "tied": bool(board.tied),
+        "next_number": None if turn is None else turn.number,
+        "sides": presenters.score_boxes(board),
+        "long_names": presenters.long_names(board),
+        "turn_line": presenters.turn_line(board),
+        "forced_line": presenters.forced_line(board, turn),
+        # Worded only where shown (a game won or tied): the template calls them.
+        "status_line": functools.partial(presenters.status, board),
+        "status_rule": functools.partial(presenters.status_rule, board),
+        "seq": len(log.entries),
+        "ended": ending(log, board),
+    }
+
+
+def record_context(
+    request: HttpRequest,
+    game: Game,
+    log: GameLog,
+    board: Scoreboard,
+    form: HandForm | None = None,
+    by: str | None = None,
+) -> dict[str, Any]:
+    """What the record form shows: what was entered in ``form``, else a
+    fresh form for the next hand ("entered by" as this browser last gave it)."""
+    turn = board.next
+    by = remembered_by(request) if by is None else by
+    # A fresh form needs only its defaults; no Form object is built for it.
+    values = (
+        presenters.form_values(form)
+        if form is not None
+        else {
+            "expected_seq": len(log.entries),
+            "event_id": new_event_id(),
+            "outcome": "played",
+            "by": by,
+        }
+    )
+    context: dict[str, Any] = {
+        "form": form,
+        "expected_seq": values.get("expected_seq"),
+        "event_id": values.get("event_id"),
+        "by": values.get("by", by),
+        "values_auction": values.get("auction", ""),
+    }
+    if form is None and turn is not None:
+        html, context["options"] = _fresh_choices(game, board, turn, values)
+        context["choices_html"] = mark_safe(html)  # our own autoescaping template
+    else:
+        context["options"] = (
+            presenters.form_options(values, board, turn) if turn else None
+        )
+    return context
+
+
+def _fresh_choices(
+    game: Game, board: Scoreboard, turn: Turn, values: dict[str, Any]
+) -> tuple[str, dict[str, object]]:
+    """The record form's choices with nothing chosen yet, and what the form
+    shows around them (the auction's example, whether a hand may be passed
+    out): they depend on the game and on whether this hand's bid is forced,
+    so they are kept."""
+    forced = f"{turn.first_bidder}:{turn.forced_bid}" if turn.pepper_round else "-"
+    key = f"choices:{game.pk}:{forced}:{len(game.seat_notes)}"  # a substitute's name
+    kept = _CHOICES.get(key)
+    if kept is None:
+        options = presenters.form_options(values, board, turn)
+        html = render_to_string(
+            "games/_hand_choices.html", {"options": options, "board": board}
+        )
+        around = ("can_pass", "has_auction", "auction_example")
+        kept = (html, {name: options[name] for name in around})
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.pop(next(iter(_CHOICES)), None)
+        _CHOICES[key] = kept
+    return kept
+
+
+# The fresh forms' choices, per process: never changed once made (a new
+# name or forced bid makes a new key), and read from the process itself,
+# not a cache that copies them in and out (~10 µs a save).
+_CHOICES: dict[str, tuple[str, dict[str, object]]] = {}
+_CHOICES_KEPT = 1024
+
+
+HISTORY_SHOWN = 50  # newest hands on a game page; "Show all" for the rest
+
+
+def history_html(
+    game_url: str,
+    board: Scoreboard,
+    log: GameLog,
+    role: access.Role,
+    shown: int | None = HISTORY_SHOWN,
+    *,
+    takers: Sequence[seat_players.Takeover] = (),
+) -> str:
+    """The rendered history (the newest ``shown`` hands, None: all), kept per
+    game, log length, role and length: a projection of the log, so it is
+    new exactly when the log has grown (or a substitute came: ``takers``);
+    put together from each hand's kept row, so only new rows are rendered."""
+    key = f"history:{game_url}:{len(log.entries)}:{role}:{shown}:{len(takers)}"
+    html: str | None = cache.get(key)
+    if html is None:
+        newest = board.hands[-shown:] if shown else board.hands[:]
+        results = newest[::-1]
+        html = fragments.rows_html(game_url, board, log, role, results, takers)
+        cache.set(key, html, timeout=3600)
+    return mark_safe(html)  # rendered by our own autoescaping template
+
+
+def remembered_by(request: HttpRequest) -> str:
+    return unquote(request.COOKIES.get(BY_COOKIE, ""))
