@@ -45,7 +45,7 @@ from scorekeeper.web.limits import rate_limited
 from .live import what_changed
 from .outcomes import event_names, hand_after_the_end, refusal_of, try_change
 from .pages import current_state, game_page
-from .screens import BY_COOKIE, game_url_of, remembered_by
+from .parts import BY_COOKIE, game_url_of, remembered_by
 from .sharing import carry_new_events
 
 

@@ -18,7 +18,7 @@ from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import GameEnded, HandCorrected, HandVoided
 from scorekeeper.web import access
 
-from .screens import board_context, game_url_of, history_html, record_context
+from .parts import board_context, game_url_of, history_html, record_context
 from .sharing import carry_new_events
 
 

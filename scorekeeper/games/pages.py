@@ -25,7 +25,7 @@ from scorekeeper.rules.variants import PRESETS
 from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 
-from .screens import (
+from .parts import (
     HISTORY_SHOWN,
     board_context,
     game_url_of,

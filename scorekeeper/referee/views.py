@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.gamelog import LogError, printable, read_and_replay
 from scorekeeper.games import presenters
 from scorekeeper.games.forms import ImportForm, whole_number
-from scorekeeper.games.screens import partial_of
+from scorekeeper.games.parts import partial_of
 from scorekeeper.referee.tricks import check_hand, check_trick, game_deck
 from scorekeeper.refusals import in_a_log, players_words, sentence
 from scorekeeper.rules.cards import (
