@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run dev test lint bench bench-scale setup clean
+.PHONY: run dev test lint bench bench-scale bench-instructions setup clean
 
 PYTHON := $(shell for p in python3.12 python3.13 python3.14 python3; do \
 	command -v $$p >/dev/null 2>&1 && \
@@ -71,6 +71,14 @@ bench: $(STAMP) $(NODE_STAMP)
 SCALE_SECONDS ?= 60
 bench-scale: $(STAMP)
 	$(PY) bench/scale.py $(SCALE_SECONDS)
+
+# The save and its anchor in instructions (valgrind's callgrind): the
+# same count whatever else the machine does, for weighing one change to
+# the save (bench/instructions.py). Not part of `make bench`: ~6 minutes.
+bench-instructions: $(STAMP)
+	@command -v valgrind >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; } \
+		|| echo "valgrind could not be installed: nothing to count"
+	$(PY) bench/instructions.py
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache db.sqlite3* staticfiles
