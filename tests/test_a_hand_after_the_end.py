@@ -17,8 +17,11 @@ import pytest
 from django.test import Client
 
 from scorekeeper import phone
+from scorekeeper.gamelog import parse_entry
 from scorekeeper.games import services
+from scorekeeper.games.forms import correction_initial
 from scorekeeper.models import Game
+from scorekeeper.rules.variants import find_variant
 from tests.conftest import join
 from tests.records import new_game, record_hands
 
@@ -90,6 +93,8 @@ ENDINGS = {
     ),
 }
 LATE_HAND = {"type": "hand", "bidder": 3, "bid": 1, "trump": "hearts", "tricks": [1, 5]}
+# A hand, and "Passed out" tapped on a form with nothing chosen.
+LATE_PASS = {"event_id": "late", "action": "pass"}
 LATE_FORM = {
     "event_id": "late",
     "bidder": "3",
@@ -99,6 +104,7 @@ LATE_FORM = {
     "taken": "5",
     "action": "save",
 }
+FORMS = {"save": LATE_FORM, "pass": LATE_PASS}
 
 
 @pytest.fixture(params=list(ENDINGS))
@@ -126,13 +132,19 @@ def test_the_api_refuses_it_citing_the_rule_that_ended_the_game(
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("action", ["save", "pass"])  # a hand, or "Passed out"
 @pytest.mark.parametrize(
     ("behind", "status"),
     [(0, 422), (1, 409)],
     ids=["the form after the end", "a form from before the end"],
 )
 def test_the_page_refuses_it_citing_the_rule_that_ended_the_game(
-    client: Client, ending: Ending, now: datetime, behind: int, status: int
+    client: Client,
+    ending: Ending,
+    now: datetime,
+    behind: int,
+    status: int,
+    action: str,
 ) -> None:
     """Also when a second phone saves with the form it showed before the
     ending event (a conflict: its note says what changed): the refusal and
@@ -145,7 +157,7 @@ def test_the_page_refuses_it_citing_the_rule_that_ended_the_game(
     for headers in ({}, {"HX-Request": "true"}):  # without script, and with htmx
         response = client.post(
             f"/games/{game.pk}/hands",
-            {**LATE_FORM, "expected_seq": seq - behind},
+            {**FORMS[action], "expected_seq": seq - behind},
             headers=headers,
         )
         assert response.status_code == status
@@ -158,6 +170,35 @@ def test_the_page_refuses_it_citing_the_rule_that_ended_the_game(
         ]
         assert "still below" not in page
         assert 'id="record"' not in page
+    game.refresh_from_db()
+    assert game.last_seq == seq
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["target", "mercy", "hand_limit"])
+def test_a_second_phone_that_saved_the_winning_hand_too_is_told_it_is_saved(
+    client: Client, name: str, now: datetime
+) -> None:
+    """Both phones entered the hand that won: the second is not told to void
+    it, nor to save it again; it was saved once."""
+    game = ENDINGS[name].start(now)
+    join(client, game)
+    game.refresh_from_db()
+    seq = game.last_seq
+    events = services.game_export(game=game)["events"]
+    assert isinstance(events, list)
+    hand = parse_entry(events[-1], seq).event
+    entered = correction_initial(
+        hand, find_variant(game.preset, len(game.seats)), seq=seq - 1, by=""
+    )
+    for headers in ({}, {"HX-Request": "true"}):  # without script, and with htmx
+        response = client.post(
+            f"/games/{game.pk}/hands", {**entered, "action": "save"}, headers=headers
+        )
+        assert response.status_code == 409
+        page = html.unescape(response.content.decode())
+        assert "It was the hand you entered: nothing more to save." in page
+        assert 'role="alert"' not in page and "still below" not in page
     game.refresh_from_db()
     assert game.last_seq == seq
 

@@ -43,7 +43,14 @@ from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 
 from .live import what_changed
-from .outcomes import event_names, hand_after_the_end, refusal_of, try_change
+from .outcomes import (
+    conflict_words,
+    event_names,
+    hand_after_the_end,
+    refusal_of,
+    same_hand,
+    try_change,
+)
 from .pages import current_state, game_page
 from .parts import BY_COOKIE, game_url_of, remembered_by
 from .sharing import carry_new_events
@@ -131,31 +138,26 @@ def _after_conflict(
     status = 409
     if isinstance(error, Busy):
         game.refresh_from_db()  # the storage may answer reads still
-        message = (
-            "The game's storage did not take the hand (busy or failing); "
-            "nothing was saved. Your entry is still below: save it again."
-        )
         status = 503
     log, board = current_state(game)
-    if isinstance(error, IdTaken):
-        message = (
-            "This form was already used for a different entry; nothing was "
-            "saved. Check the hands below, then save again."
-        )
-    elif status == 409:
-        message = what_changed(log, board, form.cleaned_data["expected_seq"])
-        if not board.finished:  # else no form is shown, but why the hand can't follow
-            message += (
-                " Your entry is still below: if it is a different hand, save it again."
-            )
+    kept = not board.finished  # a finished game shows no form to save again
+    changed = ""
+    if isinstance(error, Conflict):
+        changed = what_changed(log, board, form.cleaned_data["expected_seq"])
+    message = conflict_words(error, changed, kept=kept)
     data = dict(form.data.items())
     data["expected_seq"] = str(game.last_seq)
     data["event_id"] = new_event_id()
-    fresh = HandForm(data, variant=board.variant)
-    if isinstance(error, Conflict) and board.finished:
-        said = hand_after_the_end(log, board, form.hand())
-        fresh.add_error(None, said.text)
-        fresh.rule_source = said.rule
+    fresh = HandForm(data, variant=board.variant, passing=form.passing)
+    if isinstance(error, Conflict) and not kept:
+        if same_hand(form.hand(), log.entries[-1].event):
+            # Both phones entered the hand that won: it is saved, once.
+            message += " It was the hand you entered: nothing more to save."
+        else:  # why no hand can follow, where the form was
+            said = hand_after_the_end(log, board, form.hand())
+            if said.text:
+                fresh.add_error(None, said.text)
+                fresh.rule_source = said.rule
     response = game_page(
         request, game, log, board, form=fresh, message=message, status=status
     )

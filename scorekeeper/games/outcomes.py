@@ -47,6 +47,36 @@ def hand_after_the_end(log: GameLog, board: Scoreboard, hand: Hand) -> Refusal:
     return Refusal("")
 
 
+def conflict_words(
+    error: Conflict | Busy | IdTaken, changed: str, *, kept: bool
+) -> str:
+    """What a phone is told when its save did not land: ``changed``, what
+    another phone did first (a conflict); ``kept``: the game goes on, so
+    its form is shown again with what was entered."""
+    if isinstance(error, Busy):
+        said = (
+            "The game's storage did not take the hand (busy or failing); "
+            "nothing was saved."
+        )
+        return said + (" Your entry is still below: save it again." if kept else "")
+    if isinstance(error, IdTaken):
+        return (
+            "This form was already used for a different entry; nothing was "
+            "saved. Check the hands below" + (", then save again." if kept else ".")
+        )
+    if kept:
+        return f"{changed} Your entry is still below: if it is a different hand, save it again."
+    return changed
+
+
+def same_hand(entered: Hand, logged: object) -> bool:
+    """Whether the log's event ``logged`` is the hand ``entered``, whatever
+    auction either records: the same hand saved on two phones."""
+    if not isinstance(logged, type(entered)):
+        return False
+    return replace(entered, auction=None) == replace(logged, auction=None)
+
+
 def try_change(
     change: Callable[[], object],
     doing: str,
