@@ -150,11 +150,12 @@ def _after_conflict(
     data["event_id"] = new_event_id()
     fresh = HandForm(data, variant=board.variant, passing=form.passing)
     if isinstance(error, Conflict) and not kept:
-        if same_hand(form.hand(), log.entries[-1].event):
+        entered = form.hand()
+        if same_hand(entered, log.entries[-1].event):
             # Both phones entered the hand that won: it is saved, once.
             message += " It was the hand you entered: nothing more to save."
         else:  # why no hand can follow, where the form was
-            said = hand_after_the_end(log, board, form.hand())
+            said = hand_after_the_end(log, board, entered)
             if said.text:
                 fresh.add_error(None, said.text)
                 fresh.rule_source = said.rule

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from scorekeeper.eventstore import Busy, Conflict, IdTaken, Refused
-from scorekeeper.gamelog import GameLog, LogEntry, LogError, replay_log
+from scorekeeper.gamelog import GameLog, LogEntry, LogError, fold_entry
 from scorekeeper.games import presenters
 from scorekeeper.refusals import (
     EventName,
@@ -18,7 +18,7 @@ from scorekeeper.refusals import (
     in_a_game,
     players_words,
 )
-from scorekeeper.rules.engine import HandResult, Scoreboard
+from scorekeeper.rules.engine import HandResult, Scoreboard, snapshot_of
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.events import Hand
 
@@ -40,8 +40,9 @@ def hand_after_the_end(log: GameLog, board: Scoreboard, hand: Hand) -> Refusal:
     """Why ``hand`` cannot follow a game that is over, asked of the rules
     without saving it: a phone that saved it before hearing of the end is
     told the rule that ended the game, not to save it again (contract §5, §6)."""
-    try:
-        replay_log(replace(log, entries=(*log.entries, LogEntry(hand))))
+    state = snapshot_of(board, len(log.entries))
+    try:  # refereed as an append referees it: one more entry, no replay
+        fold_entry(state, LogEntry(hand))
     except LogError as error:
         return refusal_of(Refused(error), event_names(log, board))
     return Refusal("")
