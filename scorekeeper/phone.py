@@ -118,6 +118,7 @@ def _page(
 ) -> dict[str, Any]:
     board = board_now(played, changes)
     turn = board.next
+    fixes = _corrections(log)
     return {
         "seq": len(log.entries),
         "stored": stored,
@@ -127,7 +128,7 @@ def _page(
         "turn_line": turn_line(board),
         "forced_line": forced_line(board, turn),
         "rows": [
-            _row(log, board_at(played, changes, result.number), result, stored)
+            _row(board_at(played, changes, result.number), result, stored, fixes)
             | {"rival": _rival(played, changes, result, rival.get(result.target))}
             for result in reversed(played.hands)
         ],
@@ -137,19 +138,31 @@ def _page(
 
 
 def _row(
-    log: GameLog, board: Scoreboard, result: HandResult, stored: int
+    board: Scoreboard,
+    result: HandResult,
+    stored: int,
+    fixes: dict[int, list[dict[str, str]]],
 ) -> dict[str, Any]:
-    corrections = [
-        {"by": entry.by or "someone", "at": _at(entry), "note": entry.note or ""}
-        for entry in log.entries
-        if isinstance(entry.event, HandCorrected)
-        and entry.event.target == result.target
-    ]
     return {
         **hand_row(board, result),
-        "changes": corrections,
+        "changes": fixes.get(result.target, []),
         "queued": result.event > stored,
     }
+
+
+def _corrections(log: GameLog) -> dict[int, list[dict[str, str]]]:
+    """Each hand event's corrections (by its log position), in order: read
+    once for the whole history, not once a row."""
+    fixes: dict[int, list[dict[str, str]]] = {}
+    for entry in log.entries:
+        if isinstance(entry.event, HandCorrected):
+            fix = {
+                "by": entry.by or "someone",
+                "at": _at(entry),
+                "note": entry.note or "",
+            }
+            fixes.setdefault(entry.event.target, []).append(fix)
+    return fixes
 
 
 def _rival(
