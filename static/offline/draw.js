@@ -41,7 +41,7 @@
     var url = location.pathname;
     var details = el("details", {}, [
       el("summary", {}, [number, what, el("span", { "class": "hand-score", text: row.totals })]),
-      el("p", { text: row.dealer + " dealt" + (row.pepper ? " (pepper round)" : "") + ". Points: " + row.deltas.join(", ") + "." }),
+      el("p", { text: row.dealer + " dealt" + (row.pepper ? " (pepper round)" : "") + ". Points: " + row.points + "." }),
       row.auction ? el("p", { text: "Auction: " + row.auction + "." }) : null,
       el("p", { "class": "explanation", text: row.explanation })
     ].concat(row.changes.map(function (change) {
