@@ -27,6 +27,7 @@ NOISE = (
 PARTS = (
     "board",
     "live-note",
+    "record-note",
     "record-title",
     "record-errors",
     "record-seq",

@@ -38,6 +38,8 @@ def test_phone_b_records_hand_3_after_a_recorded_1_and_2_without_a_fresh_form(
         form.get_by_role("button", name="Save hand").click()
         expect(bob.locator("#hands li")).to_have_count(3)
         expect(bob.locator("#record-title")).to_have_text("Record hand 4")
+        # His own save: the note of what Ann did before it is old news.
+        expect(bob.locator("#record-note")).to_be_hidden()
         Looker(bob, "second-phone").look("hand-3-saved")
     finally:
         for phone in phones:
