@@ -24,6 +24,7 @@ from scorekeeper.gamelog import GameLog
 from scorekeeper.games import presenters, seat_players
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.web.access import Role
+from scorekeeper.web.compiled import render_compiled
 
 # Part of every key: raise it when _hand_row.html, _score_chart.html or
 # the words they show change.
@@ -91,7 +92,7 @@ def _render(
 ) -> str:
     row = presenters.history_row(board, result, changes)
     context = {"row": row, "game_url": game_url, "role": role}
-    return render_to_string("games/_hand_row.html", context)
+    return render_compiled("games/_hand_row.html", context)
 
 
 def chart_html(game_url: str, board: Scoreboard, seq: int) -> SafeString:
