@@ -5,6 +5,7 @@ what it does not translate."""
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -86,6 +87,9 @@ CONTEXT: dict[str, Any] = {
     "make": lambda: "made <here>",
     "generator": _pairs,
     "role": "edit",
+    "game_id": uuid.UUID("12345678-1234-5678-1234-567812345678"),
+    "reason": "a <late> fix",
+    "partner": "games/_closed_reason.html",
     "forloop": {"outer": "a forloop of the context's own"},
 }
 
@@ -126,6 +130,12 @@ RENDERED = [
     "{% partialdef shown inline %}[{{ text }}]{% endpartialdef %}{% partialdef hidden %}never{% endpartialdef %}{% partial hidden %}",
     "{% with word=text|upper %}{{ word }}{% endwith %}{% for p in players %}{% with n=p.name %}{{ n }}{% endwith %}{% endfor %}",
     "{% csrf_token %}|{% include 'games/_closed_reason.html' %}",
+    "{% include 'games/_closed_reason.html' with reason=text %}{{ reason }}",
+    "{% include 'games/_closed_reason.html' with reason=text only %}",
+    "{% include partner %}{% for p in players %}{% include partner with reason=p.name %}{% endfor %}",
+    "{% url 'home' %} {% url 'game' game_id %} {% url 'game' game_id=game_id %}",
+    "{% for p in players %}{% url 'player' p.seat %};{% endfor %}",
+    "{% partialdef part %}[{{ text }}]{% endpartialdef %}{% partial part %}{% with text=number %}{% partial part %}{% endwith %}",
 ]
 
 
@@ -162,6 +172,7 @@ def test_times_are_shown_in_the_time_zone_as_django_shows_them() -> None:
 @pytest.mark.parametrize(
     ("source", "error"),
     [
+        ("{% url 'game' missing %}", Exception),
         ("{{ player.broken }}", AttributeError),
         ("{{ number|add:missing }}", Exception),
         ("{% for a, b in triples %}{% endfor %}", ValueError),
@@ -194,6 +205,12 @@ def test_a_tag_it_does_not_translate_is_refused_by_name(source: str) -> None:
         compile_template(_template(source).template)
 
 
+def test_a_partial_that_includes_itself_is_refused() -> None:
+    source = "{% partialdef again %}{% partial again %}{% endpartialdef %}{% partial again %}"
+    with pytest.raises(Unsupported, match="includes itself"):
+        compile_template(_template(source).template)
+
+
 def test_a_template_that_extends_another_is_refused() -> None:
     source = "{% extends '_base.html' %}{% block main %}x{% endblock %}"
     with pytest.raises(Unsupported):
@@ -201,7 +218,13 @@ def test_a_template_that_extends_another_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["games/game_detail.html#lean", "games/_hand_row.html"]
+    "name",
+    [
+        "games/game_detail.html#lean",
+        "games/_hand_row.html",
+        "leagues/_season_numbers.html",
+        "leagues/public.html#numbers",
+    ],
 )
 def test_the_hot_templates_compile(name: str) -> None:
     compile_template(_loaded(name))

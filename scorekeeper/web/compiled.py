@@ -4,31 +4,32 @@ Django's template engine walks a template's nodes at every render: a
 variable costs a few µs in a request (its look-up, localizing, escaping:
 a dozen calls), an ``{% if %}`` about as much. A hand save answers with
 some eighty such nodes (the score, the record form's changed parts, the
-new hand's row): a quarter of the save's instructions (issue 22). Here a
+new hand's row): a quarter of the save's instructions (issue 22); a
+season's standings, race, ratings and awards are some 2,800. Here a
 template's (or a named partial's) nodes are translated once per process
 into the source of one Python function, which is compiled and kept beside
 the template; rendering runs it over the context's dict. The templates
-stay Django's: the page renders them as before, and a save renders the
-same partials of the same files, through ``render_compiled``.
+stay Django's: a page renders them as before, and ``render_compiled``
+renders the same files and partials.
 
 Translated: text, variables with their filters, ``if``/``elif``/``else``,
 ``for`` (with ``forloop``, unpacking, ``reversed``, ``empty``),
-comments, ``{% load %}``, ``{% localize %}`` and inline ``{% partialdef %}``. An
-``include``, ``with``, ``partial`` or ``csrf_token`` is rendered by
+``with``, ``url`` (no ``as``), an ``include`` of a named template (not
+``only``), ``partial``, inline ``partialdef``, ``localize``, ``load`` and
+comments. Any other ``include`` and ``csrf_token`` are rendered by
 Django itself, in a ``Context`` holding the same names. Any other tag
 (one that keeps state across a render, as ``cycle`` does, or sets a name
 for the nodes after it, as ``url ... as`` does) is refused when the
-template is compiled: ``Unsupported`` names it, so a hot template never
+template is compiled: ``Unsupported`` names it, so a template never
 silently renders differently.
 
-Each rule follows Django's own code, step by step (``Variable.
-_resolve_lookup``, ``FilterExpression.resolve``, ``render_value_in_context``,
-``smartif``'s operators, ``ForNode.render``), so the output is Django's,
-byte for byte: with ``settings.COMPILED_TEMPLATES_CHECK`` (on in the
-tests) every compiled render is compared with Django's render of the same
-template and context, and a difference is an error. Only the default
-engine's settings are supported (autoescaping on, an empty
-``string_if_invalid``): anything else is refused too.
+Each rule follows Django's own code, step by step (``compiled_steps``),
+so the output is Django's, byte for byte: with
+``settings.COMPILED_TEMPLATES_CHECK`` (on in the tests) every compiled
+render is compared with Django's render of the same template and
+context, and a difference is an error. Only the default engine's
+settings are supported (autoescaping on, an empty ``string_if_invalid``):
+anything else is refused too.
 
 No text of a template becomes code: the generated source holds only names
 made here; the template's text, constants, look-up names and nodes reach
@@ -38,21 +39,14 @@ the function through a table (``K``).
 from __future__ import annotations
 
 import difflib
-import html
-import inspect
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import Any
 
 from django.conf import settings
-from django.template import Context, TemplateSyntaxError
-from django.template.base import (
-    TextNode,
-    VariableDoesNotExist,
-    VariableNode,
-)
-from django.template.context import BaseContext
+from django.template import TemplateSyntaxError
+from django.template.base import TextNode, VariableNode
 from django.template.defaulttags import (
     CommentNode,
     CsrfTokenNode,
@@ -62,15 +56,15 @@ from django.template.defaulttags import (
     PartialDefNode,
     PartialNode,
     TemplateLiteral,
+    URLNode,
     WithNode,
 )
 from django.template.loader import get_template
-from django.template.loader_tags import IncludeNode
+from django.template.loader_tags import IncludeNode, construct_relative_path
 from django.templatetags.l10n import LocalizeNode
-from django.utils.formats import localize
-from django.utils.html import conditional_escape
-from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
+from django.utils.safestring import SafeString, mark_safe
+
+from scorekeeper.web.compiled_steps import HELPERS
 
 Render = Callable[[Mapping[str, Any]], str]
 # A Template or a PartialTemplate (the stubs give the latter no engine);
@@ -78,11 +72,10 @@ Render = Callable[[Mapping[str, Any]], str]
 # read as Django's own code reads them.
 Compiled = Any
 
-# Rendered by Django in a Context of the same names: none keeps state
-# across the render or sets a name for the nodes after it.
-_BY_DJANGO = (IncludeNode, WithNode, PartialNode, CsrfTokenNode)
-# The names every Context holds beneath the template's own.
-_BUILTINS = {"True": True, "False": False, "None": None}
+# Rendered by Django in a Context of the same names (an include that is
+# not translated: ``only``, or a name worked out at render time): none
+# keeps state across the render or sets a name for the nodes after it.
+_BY_DJANGO = (IncludeNode, CsrfTokenNode)
 # smartif's comparisons, as Python writes them (the code is ours, not the
 # template's: an operator the template names only picks one of these).
 _COMPARISONS = {
@@ -152,8 +145,9 @@ class _Writer:
 
     def __init__(self, template: Compiled) -> None:
         self.template = template
+        self.within: list[object] = [template]  # templates and partials translated
         # The table and the helpers are bound as the function's own locals.
-        helpers = ", ".join(f"{name}={name}" for name in _HELPERS)
+        helpers = ", ".join(f"{name}={name}" for name in HELPERS)
         self.lines = [
             f"def render(scope, *, K=K, {helpers}):",
             "    out = []",
@@ -167,7 +161,7 @@ class _Writer:
     def function(self) -> Render:
         self.flush()
         source = "\n".join([*self.lines, '    return "".join(out)'])
-        namespace: dict[str, Any] = {**_HELPERS, "K": tuple(self.table)}
+        namespace: dict[str, Any] = {**HELPERS, "K": tuple(self.table)}
         try:
             code = compile(source, f"<compiled {self.template.name}>", "exec")
         except SyntaxError as error:  # e.g. more nested blocks than Python takes
@@ -238,19 +232,73 @@ class _Writer:
                 self.nodes(node.nodelist, names, l10n)
         elif isinstance(node, CommentNode | LoadNode):
             pass  # both render nothing
+        elif isinstance(node, WithNode):
+            bound = self.bound(node.extra_context, names)
+            self.nodes(node.nodelist, {**names, **bound}, l10n)
+        elif isinstance(node, PartialNode):
+            self.inside(self.partial(node), names, l10n)
+        elif isinstance(node, URLNode) and not node.asvar:
+            self.address(node, names)
+        elif isinstance(node, IncludeNode) and self.named(node):
+            bound = self.bound(node.extra_context, names)
+            self.inside(self.included(node), {**names, **bound}, l10n)
         elif isinstance(node, _BY_DJANGO):
-            bound = (
-                "{" + ", ".join(f"{self.value(k)}: {v}" for k, v in names.items()) + "}"
-            )
+            held = ", ".join(f"{self.value(k)}: {v}" for k, v in names.items())
             self.line(
                 f"w(_by_django({self.value(node)}, {self.value(self.template)}, "
-                f"scope, {bound}, {l10n!r}))"
+                f"scope, {{{held}}}, {l10n!r}))"
             )
         else:
             raise Unsupported(
                 f"{self.template.name}: compiled rendering does not translate "
                 f"{type(node).__name__} ({node!r})"
             )
+
+    def inside(self, template: Any, names: dict[str, str], l10n: bool | None) -> None:
+        """An included template's or a partial's nodes, translated in place
+        (as Django renders them in the same context)."""
+        if template in self.within:
+            raise Unsupported(f"{self.template.name}: {template.name} includes itself")
+        self.within.append(template)
+        self.nodes(template.nodelist, names, l10n)
+        self.within.pop()
+
+    def partial(self, node: Any) -> Any:
+        """The partial a ``{% partial %}`` names (a missing one is refused
+        here, as Django refuses it when rendered)."""
+        try:
+            return node.partial_mapping[node.partial_name]
+        except KeyError:
+            raise Unsupported(
+                f"{self.template.name}: no partial named {node.partial_name!r}"
+            ) from None
+
+    def named(self, node: Any) -> bool:
+        """Whether an include names its template as a constant, and shares
+        the context (no ``only``): translated in place."""
+        name = node.template
+        return not (node.isolated_context or name.is_var or name.filters)
+
+    def included(self, node: Any) -> Any:
+        """The template an include names, as ``IncludeNode.render`` finds it."""
+        name = construct_relative_path(node.origin.template_name, node.template.var)
+        return self.template.engine.select_template((name,))
+
+    def bound(self, values: dict[str, Any], names: dict[str, str]) -> dict[str, str]:
+        """``with`` values (of ``with`` or ``include``), each resolved once
+        into a local, before the names they are bound to are pushed."""
+        return {
+            name: self.expression(value, names, missing='""')
+            for name, value in values.items()
+        }
+
+    def address(self, node: Any, names: dict[str, str]) -> None:
+        """``URLNode.render``: its arguments, then its view's name, reversed."""
+        args = [self.expression(arg, names, missing='""') for arg in node.args]
+        kwargs = self.bound(node.kwargs, names)
+        view = self.expression(node.view_name, names, missing='""')
+        keywords = ", ".join(f"{self.value(k)}: {v}" for k, v in kwargs.items())
+        self.line(f"w(_url({view}, [{', '.join(args)}], {{{keywords}}}))")
 
     def branches(
         self,
@@ -398,167 +446,3 @@ class _Writer:
         first, *rest = variable.lookups
         start = names[first] if first in names else f"_top(scope, {self.value(first)})"
         return f"_resolve({start}, {self.value(tuple(rest))})"
-
-
-# The generated function's helpers: Django's steps, as functions. --------
-
-
-def _top(scope: Mapping[str, Any], name: str) -> Any:
-    """A Context's look-up of a name: the template's names, then the
-    builtins (True, False, None)."""
-    try:
-        return scope[name]
-    except KeyError:
-        if name in _BUILTINS:
-            return _BUILTINS[name]
-        raise VariableDoesNotExist(
-            "Failed lookup for key [%s] in %r", (name, scope)
-        ) from None
-
-
-def _resolve(current: Any, bits: tuple[str, ...]) -> Any:
-    """``Variable._resolve_lookup`` after its first look-up: each value
-    called if callable, each further bit looked up as a key, an attribute,
-    then an index."""
-    try:
-        current = _called(current)
-        for bit in bits:
-            current = _called(_step(current, bit))
-    except Exception as error:
-        if getattr(error, "silent_variable_failure", False):
-            return ""  # string_if_invalid
-        raise
-    return current
-
-
-def _step(current: Any, bit: str) -> Any:
-    """One look-up after the first: a key, else an attribute, else an index."""
-    if hasattr(type(current), "__getitem__"):  # Django raises TypeError if not
-        try:
-            return current[bit]
-        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
-            pass
-    try:  # attribute lookup
-        if isinstance(current, BaseContext) and getattr(type(current), bit):
-            raise AttributeError
-        return getattr(current, bit)
-    except (TypeError, AttributeError):
-        if not isinstance(current, BaseContext) and bit in dir(current):
-            raise  # raised by a property
-        try:  # list-index lookup
-            return current[int(bit)]
-        except (IndexError, ValueError, KeyError, TypeError):
-            raise VariableDoesNotExist(
-                "Failed lookup for key [%s] in %r", (bit, current)
-            ) from None
-
-
-def _failed(error: Exception, missing: object) -> object:
-    """A look-up that raised ``error``: "" for a silent failure, ``missing``
-    for a missing name or key (None where Django ignores failures, as an
-    ``if`` does), else the error itself."""
-    if getattr(error, "silent_variable_failure", False):
-        return ""  # string_if_invalid
-    if isinstance(error, VariableDoesNotExist):
-        return missing
-    raise error
-
-
-def _called(current: Any) -> Any:
-    if not callable(current) or getattr(current, "do_not_call_in_templates", False):
-        return current
-    if getattr(current, "alters_data", False):
-        return ""  # string_if_invalid
-    try:
-        return current()
-    except TypeError:
-        try:
-            signature = inspect.signature(current)
-        except ValueError:  # no signature found
-            return ""
-        try:
-            signature.bind()
-        except TypeError:  # arguments were required: an invalid call
-            return ""
-        raise
-
-
-def _filtered(value: Any, function: Callable[..., Any], *arguments: Any) -> Any:
-    """One step of ``FilterExpression.resolve``."""
-    if getattr(function, "expects_localtime", False):
-        value = template_localtime(value, None)
-    if getattr(function, "needs_autoescape", False):
-        result = function(value, *arguments, autoescape=True)
-    else:
-        result = function(value, *arguments)
-    if getattr(function, "is_safe", False) and isinstance(value, SafeData):
-        return mark_safe(result)
-    return result
-
-
-def _show(value: Any, use_l10n: bool | None) -> str:
-    """``render_value_in_context`` with autoescaping on; a plain or safe
-    string (most values) straight away."""
-    kind = type(value)
-    if kind is str:
-        return html.escape(value)
-    if kind is SafeString:
-        return cast(str, value)
-    value = localize(template_localtime(value, use_tz=None), use_l10n=use_l10n)
-    if not issubclass(type(value), str):
-        value = str(value)
-    return str(conditional_escape(value))
-
-
-def _count(forloop: dict[str, Any], index: int, count: int) -> None:
-    forloop["counter0"] = index
-    forloop["counter"] = index + 1
-    forloop["revcounter"] = count - index
-    forloop["revcounter0"] = count - index - 1
-    forloop["first"] = index == 0
-    forloop["last"] = index == count - 1
-
-
-def _unpack(loopvars: tuple[str, ...], item: Any) -> dict[str, Any]:
-    try:
-        length = len(item)
-    except TypeError:  # not an iterable
-        length = 1
-    if len(loopvars) != length:
-        raise ValueError(
-            f"Need {len(loopvars)} values to unpack in for loop; got {length}. "
-        )
-    return dict(zip(loopvars, item, strict=False))
-
-
-def _by_django(
-    node: Any,
-    template: Compiled,
-    scope: dict[str, Any],
-    names: dict[str, Any],
-    use_l10n: bool | None,
-) -> str:
-    """A node rendered by Django, in a Context of the same names."""
-    context = Context(scope, use_l10n=use_l10n)
-    with (
-        context.render_context.push_state(template),
-        context.bind_template(template),
-        context.push(names),
-    ):
-        return str(node.render_annotated(context))
-
-
-_HELPERS: dict[str, object] = {
-    "VariableDoesNotExist": VariableDoesNotExist,
-    "_escape": html.escape,
-    "_failed": _failed,
-    "_step": _step,
-    "_called": _called,
-    "_top": _top,
-    "_resolve": _resolve,
-    "_filtered": _filtered,
-    "_show": _show,
-    "_count": _count,
-    "_unpack": _unpack,
-    "_by_django": _by_django,
-}
