@@ -5,13 +5,14 @@ what it does not translate."""
 from __future__ import annotations
 
 import datetime
+import gc
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.template import engines
+from django.template import Context, Engine, TemplateDoesNotExist, engines
 from django.template.loader import get_template
 from django.test import override_settings
 from django.utils.functional import lazy
@@ -205,10 +206,82 @@ def test_a_tag_it_does_not_translate_is_refused_by_name(source: str) -> None:
         compile_template(_template(source).template)
 
 
-def test_a_partial_that_includes_itself_is_refused() -> None:
-    source = "{% partialdef again %}{% partial again %}{% endpartialdef %}{% partial again %}"
-    with pytest.raises(Unsupported, match="includes itself"):
-        compile_template(_template(source).template)
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{% if nothing %}{% include 'no/such/template.html' %}{% endif %}ok",
+        "{% if nothing %}{% partial nowhere %}{% endif %}ok",
+        "{% if nothing %}{% include '_base.html' %}{% endif %}ok",  # it extends
+        "{% partialdef node %}[{% if number > 0 %}{% with number=number|add:-1 %}"
+        "{% partial node %}{% endwith %}{% endif %}]{% endpartialdef %}"
+        "{% with number=2 %}{% partial node %}{% endwith %}",
+    ],
+)
+def test_what_an_include_names_is_found_when_rendered_as_django_finds_it(
+    source: str,
+) -> None:
+    """A missing template, one that extends another, or a partial that
+    includes itself: Django looks only when the node is rendered."""
+    template = _template(source)
+    assert compile_template(template.template)(dict(CONTEXT)) == template.render(
+        dict(CONTEXT)
+    )
+
+
+def test_a_missing_template_fails_where_django_fails() -> None:
+    template = _template("{% include 'no/such/template.html' %}")
+    with pytest.raises(TemplateDoesNotExist):
+        template.render({})
+    with pytest.raises(TemplateDoesNotExist):
+        compile_template(template.template)({})
+
+
+def test_an_include_that_includes_itself_through_a_loader_that_keeps_nothing() -> None:
+    engine = Engine(
+        loaders=[
+            (
+                "django.template.loaders.locmem.Loader",
+                {
+                    "tree.html": "{% partialdef node %}[{% if n %}{% include "
+                    "'tree.html#node' with n=n|add:-1 %}{% endif %}]{% endpartialdef %}"
+                },
+            )
+        ]
+    )
+    template = engine.from_string("{% include 'tree.html#node' with n=2 %}")
+    assert compile_template(template)({}) == template.render(Context({})) == "[[[]]]"
+
+
+class ShortRow:
+    """Says it holds two values, gives one."""
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(["only one"])
+
+
+def test_a_loop_variable_the_item_gives_no_value_for_is_unbound() -> None:
+    source = (
+        "{% for text, number in rows %}[{{ text }}|{{ number }}|{{ number|add:1 }}"
+        "{% include 'games/_closed_reason.html' with reason=number %}]{% endfor %}"
+    )
+    template = _template(source)
+    scope = dict(CONTEXT, rows=[ShortRow()])
+    assert "only one" in template.render(dict(scope))
+    assert compile_template(template.template)(dict(scope)) == template.render(
+        dict(scope)
+    )
+
+
+def test_a_kept_function_does_not_keep_its_template_alive() -> None:
+    template = _template("{% csrf_token %}{% include partner only %}{{ text }}")
+    compiled._KEPT[template.template] = compile_template(template.template)
+    before = len(compiled._KEPT)
+    del template
+    gc.collect()
+    assert len(compiled._KEPT) == before - 1
 
 
 def test_a_template_that_extends_another_is_refused() -> None:

@@ -15,9 +15,12 @@ renders the same files and partials.
 Translated: text, variables with their filters, ``if``/``elif``/``else``,
 ``for`` (with ``forloop``, unpacking, ``reversed``, ``empty``),
 ``with``, ``url`` (no ``as``), an ``include`` of a named template (not
-``only``), ``partial``, inline ``partialdef``, ``localize``, ``load`` and
-comments. Any other ``include`` and ``csrf_token`` are rendered by
-Django itself, in a ``Context`` holding the same names. Any other tag
+``only``) and ``partial`` (both in place), inline ``partialdef``,
+``localize``, ``load`` and comments. ``csrf_token``, and an include or
+partial that cannot be translated in place (``only``, a name known at
+render time, a template that extends another, is missing or includes
+itself), are rendered by Django itself, in a ``Context`` holding the
+same names, when the node is rendered, as Django would. Any other tag
 (one that keeps state across a render, as ``cycle`` does, or sets a name
 for the nodes after it, as ``url ... as`` does) is refused when the
 template is compiled: ``Unsupported`` names it, so a template never
@@ -45,7 +48,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
-from django.template import TemplateSyntaxError
+from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.base import TextNode, VariableNode
 from django.template.defaulttags import (
     CommentNode,
@@ -72,10 +75,6 @@ Render = Callable[[Mapping[str, Any]], str]
 # read as Django's own code reads them.
 Compiled = Any
 
-# Rendered by Django in a Context of the same names (an include that is
-# not translated: ``only``, or a name worked out at render time): none
-# keeps state across the render or sets a name for the nodes after it.
-_BY_DJANGO = (IncludeNode, CsrfTokenNode)
 # smartif's comparisons, as Python writes them (the code is ours, not the
 # template's: an operator the template names only picks one of these).
 _COMPARISONS = {
@@ -145,7 +144,8 @@ class _Writer:
 
     def __init__(self, template: Compiled) -> None:
         self.template = template
-        self.within: list[object] = [template]  # templates and partials translated
+        # The templates and partials being translated, by origin and name.
+        self.within = [(getattr(template.origin, "name", None), template.name)]
         # The table and the helpers are bound as the function's own locals.
         helpers = ", ".join(f"{name}={name}" for name in HELPERS)
         self.lines = [
@@ -235,33 +235,61 @@ class _Writer:
         elif isinstance(node, WithNode):
             bound = self.bound(node.extra_context, names)
             self.nodes(node.nodelist, {**names, **bound}, l10n)
-        elif isinstance(node, PartialNode):
-            self.inside(self.partial(node), names, l10n)
         elif isinstance(node, URLNode) and not node.asvar:
             self.address(node, names)
-        elif isinstance(node, IncludeNode) and self.named(node):
-            bound = self.bound(node.extra_context, names)
-            self.inside(self.included(node), {**names, **bound}, l10n)
-        elif isinstance(node, _BY_DJANGO):
-            held = ", ".join(f"{self.value(k)}: {v}" for k, v in names.items())
-            self.line(
-                f"w(_by_django({self.value(node)}, {self.value(self.template)}, "
-                f"scope, {{{held}}}, {l10n!r}))"
-            )
+        elif isinstance(node, PartialNode | IncludeNode):
+            self.in_place(node, names, l10n)
+        elif isinstance(node, CsrfTokenNode):
+            self.by_django(node, names, l10n)
         else:
             raise Unsupported(
                 f"{self.template.name}: compiled rendering does not translate "
                 f"{type(node).__name__} ({node!r})"
             )
 
+    def by_django(self, node: Any, names: dict[str, str], l10n: bool | None) -> None:
+        """``node`` rendered by Django, in a Context of the same names (the
+        template is held weakly: the kept function must not keep it alive)."""
+        held = ", ".join(f"{self.value(k)}: {v}" for k, v in names.items())
+        template = self.value(weakref.ref(self.template))
+        self.line(
+            f"w(_by_django({self.value(node)}, {template}(), "
+            f"scope, {{{held}}}, {l10n!r}))"
+        )
+
+    def in_place(self, node: Any, names: dict[str, str], l10n: bool | None) -> None:
+        """An include of a named template (not ``only``) or a partial, its
+        nodes translated in place, as Django renders them in the same
+        context. Django finds the template only when the node is rendered:
+        one that cannot be found or translated now (missing, extending
+        another, including itself, named at render time) is left to Django,
+        which finds it, or fails, only if the node is rendered."""
+        mark = (len(self.lines), self.text[:], self.depth)
+        try:
+            if isinstance(node, PartialNode):
+                template, bound = self.partial(node), {}
+            elif self.named(node):
+                template = self.included(node)
+                bound = self.bound(node.extra_context, names)
+            else:
+                raise Unsupported("an include named at render time, or with only")
+            self.inside(template, {**names, **bound}, l10n)
+        except (Unsupported, TemplateDoesNotExist):
+            del self.lines[mark[0] :]
+            self.text, self.depth = mark[1], mark[2]
+            self.by_django(node, names, l10n)
+
     def inside(self, template: Any, names: dict[str, str], l10n: bool | None) -> None:
-        """An included template's or a partial's nodes, translated in place
-        (as Django renders them in the same context)."""
-        if template in self.within:
+        """An included template's or a partial's nodes, translated in place."""
+        # By name, not object: a loader that keeps nothing loads a new one.
+        key = (getattr(template.origin, "name", None), template.name)
+        if key in self.within:
             raise Unsupported(f"{self.template.name}: {template.name} includes itself")
-        self.within.append(template)
-        self.nodes(template.nodelist, names, l10n)
-        self.within.pop()
+        self.within.append(key)
+        try:
+            self.nodes(template.nodelist, names, l10n)
+        finally:
+            self.within.pop()
 
     def partial(self, node: Any) -> Any:
         """The partial a ``{% partial %}`` names (a missing one is refused
@@ -378,12 +406,25 @@ class _Writer:
                 if len(node.loopvars) == 1:
                     inner[node.loopvars[0]] = item
                 else:
-                    unpacked = self.local("u")
-                    loopvars = self.value(tuple(node.loopvars))
-                    self.line(f"{unpacked} = _unpack({loopvars}, {item})")
-                    for name in node.loopvars:
-                        inner[name] = f"{unpacked}[{self.value(name)}]"
+                    self.unpacked(node.loopvars, item, names, inner)
                 self.nodes(node.nodelist_loop, inner, l10n)
+
+    def unpacked(
+        self,
+        loopvars: list[str],
+        item: str,
+        names: dict[str, str],
+        inner: dict[str, str],
+    ) -> None:
+        """An item unpacked into its loop variables (``inner``): a name the
+        item has no value for (its ``len`` said more than it gave) is left
+        unbound, as Django leaves it, and found where the loop found it."""
+        unpacked = self.local("u")
+        self.line(f"{unpacked} = _unpack({self.value(tuple(loopvars))}, {item})")
+        for name in loopvars:
+            got = f"{unpacked}[{self.value(name)}]"
+            outer = names.get(name, "_UNBOUND")
+            inner[name] = f"({got} if {got} is not _UNBOUND else {outer})"
 
     # Values --------------------------------------------------------------
 
@@ -419,10 +460,12 @@ class _Writer:
             self.line(f"{target} = {self.variable(variable, names)}")
             return
         first, *rest = variable.lookups
+        key = self.value(first)
         if first in names:
             self.line(f"{target} = {names[first]}")
+            if "_UNBOUND" in names[first]:  # a loop variable left unbound
+                self.line(f"if {target} is _UNBOUND: {target} = _top(scope, {key})")
         else:
-            key = self.value(first)
             with self.block("try:"):
                 self.line(f"{target} = scope[{key}]")
             with self.block("except KeyError:"):
@@ -444,5 +487,11 @@ class _Writer:
         if variable.lookups is None:
             return self.value(variable.literal)
         first, *rest = variable.lookups
-        start = names[first] if first in names else f"_top(scope, {self.value(first)})"
+        top = f"_top(scope, {self.value(first)})"
+        if first not in names:
+            start = top
+        elif "_UNBOUND" in names[first]:  # a loop variable left unbound
+            start = f"({names[first]} if {names[first]} is not _UNBOUND else {top})"
+        else:
+            start = names[first]
         return f"_resolve({start}, {self.value(tuple(rest))})"

@@ -23,6 +23,17 @@ from django.utils.timezone import template_localtime  # type: ignore[attr-define
 _BUILTINS = {"True": True, "False": False, "None": None}
 
 
+class Unbound:
+    """A loop variable the item gave no value for (``unpack``): Django
+    leaves the name unbound, so it is found where the loop found it."""
+
+    def __repr__(self) -> str:
+        return "UNBOUND"
+
+
+UNBOUND = Unbound()
+
+
 def top(scope: Mapping[str, Any], name: str) -> Any:
     """A Context's look-up of a name: the template's names, then the
     builtins (True, False, None)."""
@@ -144,7 +155,8 @@ def count(forloop: dict[str, Any], index: int, length: int) -> None:
 
 
 def unpack(loopvars: tuple[str, ...], item: Any) -> dict[str, Any]:
-    """``ForNode.render``'s unpacking of an item into its loop variables."""
+    """``ForNode.render``'s unpacking of an item into its loop variables;
+    those it gives no value for (its ``len`` said more) are ``UNBOUND``."""
     try:
         length = len(item)
     except TypeError:  # not an iterable
@@ -153,7 +165,9 @@ def unpack(loopvars: tuple[str, ...], item: Any) -> dict[str, Any]:
         raise ValueError(
             f"Need {len(loopvars)} values to unpack in for loop; got {length}. "
         )
-    return dict(zip(loopvars, item, strict=False))
+    values: dict[str, Any] = dict.fromkeys(loopvars, UNBOUND)
+    values.update(zip(loopvars, item, strict=False))
+    return values
 
 
 def url(view_name: str, args: list[Any], kwargs: dict[str, Any]) -> str:
@@ -171,11 +185,12 @@ def by_django(
     use_l10n: bool | None,
 ) -> str:
     """A node rendered by Django, in a Context of the same names."""
+    bound = {name: value for name, value in names.items() if value is not UNBOUND}
     context = Context(scope, use_l10n=use_l10n)
     with (
         context.render_context.push_state(template),
         context.bind_template(template),
-        context.push(names),
+        context.push(bound),
     ):
         return str(node.render_annotated(context))
 
@@ -184,6 +199,7 @@ def by_django(
 # function's locals).
 HELPERS: dict[str, object] = {
     "VariableDoesNotExist": VariableDoesNotExist,
+    "_UNBOUND": UNBOUND,
     "_escape": html.escape,
     "_top": top,
     "_resolve": resolve,
