@@ -142,8 +142,9 @@ class _Writer:
     """The generated function's source, its table of values, its names.
 
     ``names`` maps a template name bound by an enclosing ``for`` (its loop
-    variables, ``forloop``) to the Python local holding it; every other
-    name is read from the context's dict (``scope``)."""
+    variables, ``forloop``), ``with`` or ``include ... with`` to the Python
+    expression holding it; every other name is read from the context's
+    dict (``scope``)."""
 
     def __init__(self, template: Compiled) -> None:
         self.template = template
