@@ -78,20 +78,11 @@ Render = Callable[[Mapping[str, Any]], str]
 # read as Django's own code reads them.
 Compiled = Any
 
-# smartif's comparisons, as Python writes them (the code is ours, not the
-# template's: an operator the template names only picks one of these).
-_COMPARISONS = {
-    "in": "in",
-    "not in": "not in",
-    "is": "is",
-    "is not": "is not",
-    "==": "==",
-    "!=": "!=",
-    ">": ">",
-    ">=": ">=",
-    "<": "<",
-    "<=": "<=",
-}
+# smartif's comparisons: Python writes them alike (an operator reaches the
+# source only if it is one of these, not as the template's own text).
+_COMPARISONS = frozenset(
+    ("in", "not in", "is", "is not", "==", "!=", ">", ">=", "<", "<=")
+)
 _KEPT: weakref.WeakKeyDictionary[Compiled, Render] = weakref.WeakKeyDictionary()
 
 
@@ -377,7 +368,7 @@ class _Writer:
                 self.line(f"{target} = not {first}")
             elif operator in _COMPARISONS:
                 self.condition(node.second, second, names)
-                self.line(f"{target} = {first} {_COMPARISONS[operator]} {second}")
+                self.line(f"{target} = {first} {operator} {second}")
             else:
                 raise Unsupported(f"{self.template.name}: the if operator {operator!r}")
         with self.block("except Exception:"):  # smartif: an error is False
@@ -446,22 +437,34 @@ class _Writer:
         else:
             self.line(f"{result} = {self.value(expression.var)}")
         for function, arguments in expression.filters:
-            values = []
-            for lookup, argument in arguments:
-                if lookup:
-                    values.append(self.variable(argument, names))
-                else:
-                    values.append(self.value(mark_safe(argument)))
+            values = [
+                self.argument(lookup, value, names) for lookup, value in arguments
+            ]
             call = ", ".join([result, self.value(function), *values])
             self.line(f"{result} = _filtered({call})")
         return result
+
+    def argument(self, lookup: bool, argument: Any, names: dict[str, str]) -> str:
+        """A filter's argument: a constant, or a variable resolved as
+        ``Variable.resolve`` does (a missing one raises, unlike the value
+        filtered)."""
+        if not lookup:
+            return self.value(mark_safe(argument))
+        found = self.local("y")
+        with self.block("try:"):
+            self.looked_up(argument, names, found)
+        with self.block("except Exception as error:"):
+            self.line(f"{found} = _silenced(error)")
+        return found
 
     def looked_up(self, variable: Any, names: dict[str, str], target: str) -> None:
         """Set ``target`` to ``variable._resolve_lookup(context)``, a key of
         a dict straight away (most look-ups), anything else as Django does
         it (``_step``); a failure raises, as Django's does."""
-        if variable.translate or variable.message_context or variable.lookups is None:
-            self.line(f"{target} = {self.variable(variable, names)}")
+        if variable.translate or variable.message_context:
+            raise Unsupported(f"{self.template.name}: translated variable {variable}")
+        if variable.lookups is None:
+            self.line(f"{target} = {self.value(variable.literal)}")
             return
         first, *rest = variable.lookups
         key = self.value(first)
@@ -482,20 +485,3 @@ class _Writer:
                 f" else _step({target}, {key})"
             )
             self.line(f"if callable({target}): {target} = _called({target})")
-
-    def variable(self, variable: Any, names: dict[str, str]) -> str:
-        """An expression of ``variable.resolve(context)`` (it may raise
-        ``VariableDoesNotExist``, as Django's does)."""
-        if variable.translate or variable.message_context:
-            raise Unsupported(f"{self.template.name}: translated variable {variable}")
-        if variable.lookups is None:
-            return self.value(variable.literal)
-        first, *rest = variable.lookups
-        top = f"_top(scope, {self.value(first)})"
-        if first not in names:
-            start = top
-        elif "_UNBOUND" in names[first]:  # a loop variable left unbound
-            start = f"({names[first]} if {names[first]} is not _UNBOUND else {top})"
-        else:
-            start = names[first]
-        return f"_resolve({start}, {self.value(tuple(rest))})"

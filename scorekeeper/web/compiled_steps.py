@@ -47,21 +47,6 @@ def top(scope: Mapping[str, Any], name: str) -> Any:
         ) from None
 
 
-def resolve(current: Any, bits: tuple[str, ...]) -> Any:
-    """``Variable._resolve_lookup`` after its first look-up: each value
-    called if callable, each further bit looked up as a key, an attribute,
-    then an index."""
-    try:
-        current = called(current)
-        for bit in bits:
-            current = called(step(current, bit))
-    except Exception as error:
-        if getattr(error, "silent_variable_failure", False):
-            return ""  # string_if_invalid
-        raise
-    return current
-
-
 def step(current: Any, bit: str) -> Any:
     """One look-up after the first (``_resolve_lookup``'s loop): a key, else
     an attribute, else an index."""
@@ -85,15 +70,23 @@ def step(current: Any, bit: str) -> Any:
             ) from None
 
 
-def failed(error: Exception, missing: object) -> object:
-    """A look-up that raised ``error`` (``FilterExpression.resolve``): ""
-    for a silent failure, ``missing`` for a missing name or key (None where
-    Django ignores failures, as an ``if`` does), else the error itself."""
+def silenced(error: Exception) -> str:
+    """A look-up that raised ``error`` (``Variable._resolve_lookup``): ""
+    for a silent failure, else the error itself."""
     if getattr(error, "silent_variable_failure", False):
         return ""  # string_if_invalid
-    if isinstance(error, VariableDoesNotExist):
-        return missing
     raise error
+
+
+def failed(error: Exception, missing: object) -> object:
+    """A variable's look-up that raised ``error`` (``FilterExpression.
+    resolve``): ``missing`` for a missing name or key (None where Django
+    ignores failures, as an ``if`` does), else as ``silenced``."""
+    if isinstance(error, VariableDoesNotExist) and not getattr(
+        error, "silent_variable_failure", False
+    ):
+        return missing
+    return silenced(error)
 
 
 def called(current: Any) -> Any:
@@ -202,9 +195,9 @@ HELPERS: dict[str, object] = {
     "_UNBOUND": UNBOUND,
     "_escape": html.escape,
     "_top": top,
-    "_resolve": resolve,
     "_step": step,
     "_failed": failed,
+    "_silenced": silenced,
     "_called": called,
     "_filtered": filtered,
     "_show": show,
