@@ -162,3 +162,23 @@ def test_a_save_that_ends_the_game_answers_the_whole_live_part(
     names = ("live", "board", "undo")
     assert parts(answer, names) == parts(page_after(client, game), names)
     assert 'id="record"' not in answer and "won" in parts(answer, names)["board"]
+
+
+def test_the_hand_that_wins_takes_the_end_link_away_on_every_phone(
+    client: Client, db: None
+) -> None:
+    """The link "End the game now…" sits outside the part a save swaps: the hand
+    that wins, saved here or seen in another phone's poll, swaps it for the
+    page's own (none, once won)."""
+    game = new_game("moon-42", target_score=4)
+    other = Client()
+    join(client, game)
+    join(other, game)
+    assert "End the game now" in other.get(f"/games/{game.pk}/").content.decode()
+    answer = save(client, game, **{**PLAYED, "bidder": "1", "bid": "4", "taken": "6"})
+    polled = other.get(f"/games/{game.pk}/poll", {"seq": 0}, headers=HTMX)
+    page = parts(page_after(client, game), ("end-game",))
+    for told in (answer, polled.content.decode()):
+        assert 'id="end-game" hx-swap-oob="true"' in told
+        assert parts(told, ("end-game",)) == page
+    assert "End the game now" not in page["end-game"]

@@ -89,6 +89,7 @@ def test_a_moon_42_game_from_the_pepper_round_to_a_win(
     record_last.get_by_role("button", name="Save hand").click()
     expect(page.locator(".winner")).to_contain_text("Ann & Cat win with 45")
     expect(page.locator("#record")).to_have_count(0)
+    expect(page.get_by_role("link", name="End the game now…")).to_have_count(0)
     looker.look("won")
 
     shown = [int(text.replace("−", "-")) for text in totals(page)]
