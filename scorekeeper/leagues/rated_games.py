@@ -19,13 +19,10 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, NamedTuple
-from uuid import UUID
+from typing import NamedTuple
 
 from django.db import connection, transaction
-from django.db.models import F, Min, Q, QuerySet, TextField
 from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast
 
 from scorekeeper.leagues.models import (
     League,
@@ -33,8 +30,16 @@ from scorekeeper.leagues.models import (
     NightProjection,
     Player,
     Rating,
-    Seat,
     Table,
+)
+from scorekeeper.leagues.rating_rows import (
+    FinishedRow,
+    Key,
+    RatedRow,
+    finished_from,
+    rated_count,
+    rated_from,
+    tables_from,
 )
 from scorekeeper.leagues.ratings import Rated, Skill, rate
 from scorekeeper.leagues.results import project_nights, sides_of
@@ -44,16 +49,23 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class _Game:
-    game: UUID
+    game: Key
     seq: int
     order: str
     players: tuple[int, ...]
     rated: Rated
 
 
-def _order(day: date, season: int, round: int, table: int) -> str:
-    """A game's place in the league's order, as a string that sorts so."""
-    return f"{day.isoformat()}:{season:010d}:{round:05d}:{table:05d}"
+def _order(day: date | str, season: int, round: int, table: int) -> str:
+    """A game's place in the league's order, as a string that sorts so (a
+    date as YYYY-MM-DD)."""
+    return f"{day}:{season:010d}:{round:05d}:{table:05d}"
+
+
+def _place_of(order: str) -> tuple[date, int, int, int]:
+    """The place ``order`` names: a night's date and season, a round, a table."""
+    day, season, round, table = order.split(":")
+    return date.fromisoformat(day), int(season), int(round), int(table)
 
 
 class _Night(NamedTuple):
@@ -93,72 +105,20 @@ def _version(league: League, nights: list[_Night]) -> str:
     return f"{digest}:{league.roster_version}"
 
 
-_PLACE = ("round__night__date", "round__night__season", "round__number", "number")
-
-
-def _tables_from(nights: list[_Night], since: str) -> QuerySet[Table]:
-    """The league's tables from the place ``since`` on, finished or not,
-    found by their nights: SQLite, told to find the league's finished
-    games, starts from every finished game of every league, once a night
-    (8 ms for the 16 games of a night's last round), where a night's
-    rounds give its tables at once (0.4 ms)."""
-    ids = [night.pk for night in nights if night.start[:21] >= since[:21]]
-    tables = Table.objects.filter(round__night__in=ids)
-    return tables.filter(_from_place(since)) if since else tables
-
-
-def _finished_games(nights: list[_Night], since: str = "") -> list[_Game]:
+def _finished_games(league: League, since: str = "") -> list[_Game]:
     """The league's finished games in order, from the place ``since`` on."""
-    tables = _tables_from(nights, since).order_by(*_PLACE, "pk")
-    seated: dict[int, list[int]] = defaultdict(list)
-    seats = Seat.objects.filter(table__in=tables).order_by("table", "position")
-    for table_id, player_id in seats.values_list("table", "player"):
-        seated[table_id].append(player_id)
     games = []
-    for (
-        table_id,
-        finished,
-        game_id,
-        seq,
-        winners,
-        preset,
-        rules,
-        *place,
-    ) in tables.annotate(rules=Cast("game__overrides", TextField())).values_list(
-        "pk",
-        "game__finished",
-        "game",
-        "game__last_seq",
-        "game__winners",
-        "game__preset",  # each game's own rules: an import may mix them
-        "rules",
-        *_PLACE,
-    ):
-        order = _order(*place)
-        if not finished or order < since:
+    for table in tables_from(league.pk, _place_of(since) if since else None):
+        if not table.finished:
             continue
-        players = tuple(seated[table_id])
+        order = _order(*table.place)
         rated = Rated(
-            tuple(map(str, players)),
-            sides_of(preset, len(players), rules),
-            frozenset(winners),
+            tuple(map(str, table.players)),
+            sides_of(table.preset, len(table.players), table.rules),
+            frozenset(table.winners),
         )
-        games.append(_Game(game_id, seq, order, players, rated))
+        games.append(_Game(table.game, table.seq, order, table.players, rated))
     return games
-
-
-def _from_place(since: str) -> Q:
-    """The tables played at the place ``since`` or after it."""
-    day, season, number, table = since.split(":")
-    night = Q(round__night__date=date.fromisoformat(day))
-    this = night & Q(round__night__season=int(season))
-    at = this & Q(round__number=int(number))
-    return (
-        Q(round__night__date__gt=date.fromisoformat(day))
-        | (night & Q(round__night__season__gt=int(season)))
-        | (this & Q(round__number__gt=int(number)))
-        | (at & Q(number__gte=int(table)))
-    )
 
 
 def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
@@ -185,7 +145,7 @@ def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
             league.rated_version = version
             return 0  # another request did it meanwhile
         since = "" if rebuild else _first_change(league, locked, nights)
-        rerated = _rate_from(league, nights, since, rebuild)
+        rerated = _rate_from(league, since, rebuild)
         _mark_rated(nights)
         League.objects.filter(pk=league.pk).update(rated_version=version)
         league.rated_version = version
@@ -207,22 +167,17 @@ def _first_change(league: League, rated: League, nights: list[_Night]) -> str:
     return min((n.start for n in nights if n.revision != n.rated), default="")
 
 
-def _first_stale(league: League, nights: list[_Night], since: str) -> str:
-    """The place of the first game from ``since`` on whose rating must be
-    redone: a rated game that changed (its log grew, or it is no longer
-    finished or in the league) or a finished game not rated yet; "" when
-    none. Two queries of those games alone, not of every game: a seat
+def _first_stale(rows: list[RatedRow], games: list[FinishedRow]) -> str:
+    """The place of the first game whose rating must be redone, of the
+    rated ``rows`` and the finished ``games`` from one place on: a rated
+    game that changed (its log grew, or it is no longer finished or in
+    the league) or a finished game not rated yet; "" when none. A seat
     credited to another player moves the roster, which compares them all."""
-    rated = Rating.objects.filter(league=league, order__gte=since)
-    stale = Q(game__finished=False) | ~Q(seq=F("game__last_seq")) | Q(game__table=None)
-    changed = rated.filter(stale).aggregate(first=Min("order"))["first"]
-    new = (
-        _tables_from(nights, since)
-        .exclude(game__in=rated.values("game"))
-        .values_list("game__finished", *_PLACE)
-    )
-    places = [_order(*place) for finished, *place in new if finished]
-    return min([*places, *([changed] if changed else [])], default="")
+    now = {game.game: game.seq for game in games}
+    rated = {row.game for row in rows}
+    changed = [row.order for row in rows if now.get(row.game) != row.seq]
+    new = [_order(*game.place) for game in games if game.game not in rated]
+    return min(changed + new, default="")
 
 
 def _mark_rated(nights: list[_Night]) -> None:
@@ -236,39 +191,34 @@ def _mark_rated(nights: list[_Night]) -> None:
         NightProjection.objects.filter(night__in=pks).update(rated=revision)
 
 
-def _unchanged(
-    rows: list[tuple[int, UUID, int, dict[str, Any]]], games: list[_Game]
-) -> int:
-    """How many of the rated ``rows`` (position, game, log length, skills
-    after it) lead ``games`` unchanged: the same game, as long, with the
-    same players."""
+def _unchanged(rows: list[RatedRow], games: list[_Game]) -> int:
+    """How many of the rated ``rows`` lead ``games`` unchanged: the same
+    game, as long, with the same players."""
     same = 0
-    for (_, game_id, seq, after), game in zip(rows, games, strict=False):
-        players = {int(key[1:]) for key in after}
-        if (game_id, seq) != (game.game, game.seq) or players != set(game.players):
+    for row, game in zip(rows, games, strict=False):
+        players = set(map(int, row.players()))
+        if (row.game, row.seq) != (game.game, game.seq) or players != set(game.players):
             break
         same += 1
     return same
 
 
-def _rate_from(
-    league: League, nights: list[_Night], since: str, rebuild: bool = False
-) -> int:
+def _rate_from(league: League, since: str, rebuild: bool = False) -> int:
     """Redo the ratings of the games from the first that differs from its
     rating, from the place ``since`` on (all of them when ``rebuild``):
-    only the players of those games (as rated before, and now) move."""
-    rated = Rating.objects.filter(league=league)
+    only the players of those games (as rated before, and now) move. Three
+    plain queries read the rated games, the finished games' lengths (to
+    find the first that changed) and the games from there as they stand."""
+    rows = rated_from(league.pk, since)
     if since and not rebuild:
-        since = _first_stale(league, nights, since)
+        since = _first_stale(rows, finished_from(league.pk, _place_of(since)))
         if not since:
             return 0
-    before = rated.filter(order__lt=since).count() if since else 0
-    rows = list(
-        rated.filter(position__gte=before).values_list(
-            "position", "game", "seq", "skills"
-        )
-    )
-    games = _finished_games(nights, since)
+        rows = [row for row in rows if row.order >= since]
+    games = _finished_games(league, since)
+    # The ratings before ``since`` stay: as many as the first redone's
+    # position (positions follow the order), or all of them.
+    before = rows[0].position if rows else rated_count(league.pk)
     same = 0 if rebuild else _unchanged(rows, games)
     if same == len(rows) == len(games):
         return 0
@@ -276,9 +226,9 @@ def _rate_from(
     # Games rated per player: those before ``start`` stay; the tail's are
     # taken off (as rated before) and put back (as rated now).
     counted: dict[str, int] = defaultdict(int)
-    for _, _, _, after in rows[same:] if start else ():  # from the start: afresh
-        for key in after:
-            counted[key[1:]] -= 1
+    for row in rows[same:] if start else ():  # from the start: afresh
+        for pid in row.players():
+            counted[pid] -= 1
     for game in games:
         for pk in game.players:
             counted[str(pk)] += 1
@@ -286,7 +236,7 @@ def _rate_from(
     if start == 0:
         touched.update(str(pk) for pk in league.players.values_list("pk", flat=True))
     skills = _skills_before(league, start, before + len(rows), touched)
-    rated.filter(position__gte=start).delete()
+    Rating.objects.filter(league=league, position__gte=start).delete()
     rows_made: list[Rating] = []
     for position, game in enumerate(games, start=start):
         after = rate(skills, game.rated)

@@ -16,9 +16,16 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.leagues import rounds
+from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.awards import joined
-from scorekeeper.leagues.models import Night, NightProjection, Player, Rating, Season
+from scorekeeper.leagues.models import (
+    Night,
+    NightProjection,
+    Player,
+    Rating,
+    Round,
+    Season,
+)
 from scorekeeper.leagues.presenters import player_numbers
 from scorekeeper.leagues.rated_games import ratings_refresh
 from scorekeeper.leagues.results import (
@@ -177,3 +184,50 @@ def test_a_hand_at_a_game_still_being_played_shows_on_the_players_page(
     play_hand(table.game)
     ratings_refresh(season.league)
     assert player_numbers(player).recent[0].game.totals != before
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_running_ratings_equal_a_rebuild_after_any_change(
+    season: Season, organizer: User, seed: int
+) -> None:
+    """Two seasons whose nights share dates, changed in a random order (a
+    night played, a late correction of any finished game, a hand at a game
+    still going, a round played out): after each change the ratings
+    brought up to date equal the ratings redone from scratch, and bringing
+    them up to date again does nothing."""
+    rng = random.Random(seed)
+    other = services.season_create(
+        league=season.league, name="Winter", preset="classic", now=NOW
+    )
+    free = [(each, date(2026, 1, day)) for each in (season, other) for day in (1, 8)]
+    rng.shuffle(free)  # a season's night, one a date; the other's on the same dates
+    going: list[Round] = []
+
+    def night_played() -> None:
+        if free:
+            closed_night(*free.pop(), rng.randrange(9))
+
+    def late_correction() -> None:
+        finished = list(Game.objects.filter(finished=True, table__isnull=False))
+        if finished:
+            void_first_hand(rng.choice(finished), organizer)
+
+    def round_started() -> None:
+        if not free:
+            return
+        night = progressive_night(*free.pop())
+        played = rounds.round_start(night=night, rng=rng, now=NOW)
+        play_hand(played.tables.first().game)  # type: ignore[union-attr]
+        going.append(played)
+
+    def round_finished() -> None:
+        if going:
+            play_out_round(going.pop(rng.randrange(len(going))))
+
+    changes = [night_played, late_correction, round_started, round_finished]
+    night_played()
+    for _ in range(7):
+        rng.choice(changes)()
+        ratings_refresh(season.league)
+        assert ratings_refresh(season.league) == 0
+        _as_a_rebuild_would(season)

@@ -1,0 +1,219 @@
+"""What bringing a league's ratings up to date reads, in plain SQL.
+
+A page's first view after a change brings the ratings up to date
+(``rated_games.ratings_refresh``). Through the ORM its reads were some
+ten queries, and building each one took longer than the database took to
+answer it; here they are two, built once per process and database: the
+league's rated games from a place in its order on, and its tables from
+that night on, each with its game and seats.
+
+The rows come back nearly as the database gives them: a game's key as it
+does (compared only with keys read the same way; the ORM takes either
+form), JSON columns read as text, and decoded where they are used, a
+night's date as ``YYYY-MM-DD`` whatever the database.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from functools import cache
+from typing import Any, NamedTuple
+from uuid import UUID
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Field, Model
+
+from scorekeeper.leagues.models import Night, Rating, Round, Season, Seat, Table
+from scorekeeper.models import Game
+
+Key = UUID | str  # a game's key as the database gives it (SQLite: 32 hex digits)
+
+
+class RatedRow(NamedTuple):
+    """A stored rating: the game rated at ``position`` of the league's
+    order, how long its log was then, its place and the skills after it,
+    as JSON text (``{"p<player id>": [mu, sigma]}``: most rows read are
+    compared by game and length alone, and never decoded)."""
+
+    position: int
+    game: Key
+    seq: int
+    order: str
+    skills: str
+
+    def players(self) -> list[str]:
+        """The ids of the players rated in the game."""
+        return [key[1:] for key in json.loads(self.skills)]
+
+
+class FinishedRow(NamedTuple):
+    """A finished game of the league: how long its log is, and its place."""
+
+    game: Key
+    seq: int
+    place: tuple[str, int, int, int]  # night's date, season, round, table
+
+
+class TableRow(NamedTuple):
+    """A table of the league, its game as it stands and who sat where."""
+
+    finished: bool
+    game: Key
+    seq: int
+    winners: list[int]  # the winning seats
+    preset: str
+    rules: str  # the game's house rules as JSON text (``rules_of`` caches on it)
+    place: tuple[str, int, int, int]  # night's date, season, round, table
+    players: tuple[int, ...]  # by seat
+
+
+def _db() -> BaseDatabaseWrapper:
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _names(model: type[Model], *fields: str) -> tuple[str, ...]:
+    """The quoted table of ``model`` and its quoted columns of ``fields``,
+    each named with its table (two tables may have a column of one name)."""
+    quote = _db().ops.quote_name
+    columns = []
+    for name in fields:
+        field = model._meta.get_field(name)
+        assert isinstance(field, Field)
+        columns.append(quote(str(field.column)))
+    table = quote(model._meta.db_table)
+    return (table, *(f"{table}.{column}" for column in columns))
+
+
+@cache
+def _rated_sql(vendor: str) -> str:
+    rating, league, position, game, seq, order, skills = _names(
+        Rating, "league", "position", "game", "seq", "order", "skills"
+    )
+    return (
+        f"SELECT {position}, {game}, {seq}, {order}, CAST({skills} AS TEXT) "
+        f"FROM {rating} WHERE {league} = %s AND {order} >= %s ORDER BY {position}"
+    )
+
+
+def rated_from(league_id: int, since: str) -> list[RatedRow]:
+    """The league's stored ratings from the place ``since`` on (all of
+    them for ""), in position order."""
+    with _db().cursor() as cursor:
+        cursor.execute(_rated_sql(_db().vendor), [league_id, since])
+        return [RatedRow(*row) for row in cursor.fetchall()]
+
+
+@cache
+def _count_sql(vendor: str) -> str:
+    rating, league = _names(Rating, "league")
+    return f"SELECT COUNT(*) FROM {rating} WHERE {league} = %s"
+
+
+def rated_count(league_id: int) -> int:
+    """How many of the league's games are rated."""
+    with _db().cursor() as cursor:
+        cursor.execute(_count_sql(_db().vendor), [league_id])
+        return int(cursor.fetchone()[0])
+
+
+@cache
+def _tables_sql(vendor: str, since: bool, whole: bool) -> str:
+    """The league's tables, from a place on when ``since``: ``whole``, each
+    with its game and a row a seat; else each game's key, length, place and
+    whether it is finished, a row each. (Told to find finished games only,
+    SQLite starts from every finished game of every league: 6 ms where the
+    league's nights give their tables at once in 0.3.)"""
+    table, t_id, t_round, t_number, t_game = _names(
+        Table, "id", "round", "number", "game"
+    )
+    game, g_id, finished, last_seq, winners, preset, overrides = _names(
+        Game, "id", "finished", "last_seq", "winners", "preset", "overrides"
+    )
+    round_, r_id, r_night, r_number = _names(Round, "id", "night", "number")
+    night, n_id, n_season, n_date = _names(Night, "id", "season", "date")
+    season, s_id, s_league = _names(Season, "id", "league")
+    seat, s_table, s_position, s_player = _names(Seat, "table", "position", "player")
+    place = f"{n_date}, {n_season}, {r_number}, {t_number}"
+    at = f" AND ({place}) >= (%s, %s, %s, %s)" if since else ""
+    joins = (
+        f"FROM {table} "
+        f"INNER JOIN {round_} ON {t_round} = {r_id} "
+        f"INNER JOIN {night} ON {r_night} = {n_id} "
+        f"INNER JOIN {season} ON {n_season} = {s_id} "
+        f"INNER JOIN {game} ON {t_game} = {g_id} "
+    )
+    if not whole:
+        return (
+            f"SELECT {g_id}, {last_seq}, {place}, {finished} {joins}"
+            f"WHERE {s_league} = %s{at} ORDER BY {place}, {t_id}"
+        )
+    return (
+        f"SELECT {finished}, {g_id}, {last_seq}, CAST({winners} AS TEXT), "
+        f"{preset}, CAST({overrides} AS TEXT), {place}, {t_id}, {s_player} "
+        f"{joins}LEFT OUTER JOIN {seat} ON {s_table} = {t_id} "
+        f"WHERE {s_league} = %s{at} ORDER BY {place}, {t_id}, {s_position}"
+    )
+
+
+Place = tuple[date, int, int, int]  # a night's date and season, a round, a table
+
+
+def _tables(league_id: int, since: Place | None, whole: bool) -> list[Any]:
+    connection = _db()
+    params: list[Any] = [league_id]
+    if since is not None:
+        day, *numbers = since
+        params += [connection.ops.adapt_datefield_value(day), *numbers]
+    with connection.cursor() as cursor:
+        cursor.execute(_tables_sql(connection.vendor, since is not None, whole), params)
+        found: list[Any] = cursor.fetchall()
+    return found
+
+
+def finished_from(league_id: int, since: Place) -> list[FinishedRow]:
+    """The league's finished games from the place ``since`` on, in the
+    order played: each game, how long its log is and its place."""
+    return [
+        FinishedRow(game, seq, (str(day), int(season), int(round_), int(table)))
+        for game, seq, day, season, round_, table, finished in _tables(
+            league_id, since, whole=False
+        )
+        if finished
+    ]
+
+
+def tables_from(league_id: int, since: Place | None) -> list[TableRow]:
+    """The league's tables (finished or not) from the place ``since`` on
+    (every table for None), in the order played, each with its game and
+    its players by seat: one query."""
+    heads: list[list[Any]] = []
+    seated: list[list[int]] = []
+    last = None
+    for *columns, table, player in _tables(league_id, since, whole=True):
+        if table != last:  # a row a seat, the table's rows in a run
+            heads.append(columns)
+            seated.append([])
+            last = table
+        if player is not None:
+            seated[-1].append(player)
+    return [
+        _table_row(each, tuple(players))
+        for each, players in zip(heads, seated, strict=True)
+    ]
+
+
+def _table_row(columns: list[Any], players: tuple[int, ...]) -> TableRow:
+    finished, game, seq, winners, preset, rules, day, *numbers = columns
+    season, round_, table = map(int, numbers)
+    return TableRow(
+        bool(finished),
+        game,
+        seq,
+        json.loads(winners),
+        preset,
+        rules,
+        (str(day), season, round_, table),
+        players,
+    )
