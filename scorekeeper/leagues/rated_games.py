@@ -14,7 +14,6 @@ running result.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
@@ -22,7 +21,6 @@ from datetime import date
 from typing import NamedTuple
 
 from django.db import connection, transaction
-from django.db.models.fields.json import KeyTextTransform
 
 from scorekeeper.leagues.models import (
     League,
@@ -30,13 +28,13 @@ from scorekeeper.leagues.models import (
     NightProjection,
     Player,
     Rating,
-    Table,
 )
 from scorekeeper.leagues.rating_rows import (
     FinishedRow,
     Key,
     RatedRow,
     finished_from,
+    history_of,
     rated_count,
     rated_from,
     tables_from,
@@ -329,12 +327,5 @@ def _current(
 
 def rating_history(player: Player) -> list[tuple[date, Skill]]:
     """The player's skill after each of their rated games, in order, with
-    the date of the game's night (of each game's skills, only the
-    player's own is read: a player may have hundreds of games)."""
-    games = Table.objects.filter(seats__player=player).values("game")
-    rows = (
-        Rating.objects.filter(game__in=games)  # from the seats
-        .annotate(mine=KeyTextTransform(f"p{player.pk}", "skills"))
-        .values_list("game__table__round__night__date", "mine")
-    )
-    return [(day, Skill(*json.loads(mine))) for day, mine in rows]
+    the date of the game's night (one plain query: ``history_of``)."""
+    return [(day, Skill(mu, sigma)) for day, (mu, sigma) in history_of(player.pk)]

@@ -217,3 +217,38 @@ def _table_row(columns: list[Any], players: tuple[int, ...]) -> TableRow:
         (str(day), season, round_, table),
         players,
     )
+
+
+@cache
+def _history_sql(vendor: str) -> str:
+    rating, r_game, position, skills = _names(Rating, "game", "position", "skills")
+    table, t_id, t_round, t_game = _names(Table, "id", "round", "game")
+    seat, s_table, s_player = _names(Seat, "table", "player")
+    round_, r_id, r_night = _names(Round, "id", "night")
+    night, n_id, n_date = _names(Night, "id", "date")
+    # One player's skills of a game's: PostgreSQL's -> on jsonb, SQLite's
+    # json_extract (the two databases the project runs on), as JSON text.
+    mine = (
+        f"CAST({skills} -> %s AS TEXT)"
+        if vendor == "postgresql"
+        else f"json_extract({skills}, %s)"
+    )
+    return (
+        f"SELECT {n_date}, {mine} FROM {rating} "
+        f"INNER JOIN {table} ON {t_game} = {r_game} "
+        f"INNER JOIN {seat} ON {s_table} = {t_id} "
+        f"INNER JOIN {round_} ON {t_round} = {r_id} "
+        f"INNER JOIN {night} ON {r_night} = {n_id} "
+        f"WHERE {s_player} = %s ORDER BY {position}"
+    )
+
+
+def history_of(player_id: int) -> list[tuple[date, list[float]]]:
+    """The player's skill ([mu, sigma]) after each of their rated games,
+    in the order rated, with the date of the game's night: of each game's
+    skills, only the player's own is read (a player may have hundreds)."""
+    connection = _db()
+    key = f"p{player_id}" if connection.vendor == "postgresql" else f'$."p{player_id}"'
+    with connection.cursor() as cursor:
+        cursor.execute(_history_sql(connection.vendor), [key, player_id])
+        return [(day, json.loads(mine)) for day, mine in cursor.fetchall()]

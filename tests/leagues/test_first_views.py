@@ -27,7 +27,8 @@ from scorekeeper.leagues.models import (
     Season,
 )
 from scorekeeper.leagues.presenters import player_numbers
-from scorekeeper.leagues.rated_games import ratings_refresh
+from scorekeeper.leagues.rated_games import rating_history, ratings_refresh
+from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
     SeasonNights,
     kept_versions,
@@ -231,3 +232,24 @@ def test_the_running_ratings_equal_a_rebuild_after_any_change(
         ratings_refresh(season.league)
         assert ratings_refresh(season.league) == 0
         _as_a_rebuild_would(season)
+
+
+def test_a_players_rating_history_reads_their_own_skill_of_each_game(
+    season: Season,
+) -> None:
+    """The history (one plain query, a database's own JSON look-up) is
+    each of the player's rated games' skills after it, read whole here,
+    in the order rated; a player not rated yet has none."""
+    for seed, day in enumerate((date(2026, 1, 1), date(2026, 1, 8))):
+        closed_night(season, day, seed)
+    ratings_refresh(season.league)
+    newcomer = services.player_add(league=season.league, name="Newcomer")
+    assert rating_history(newcomer) == []
+    for player in season.league.players.exclude(pk=newcomer.pk):
+        rated = Rating.objects.filter(game__table__seats__player=player)
+        expected = [
+            (row.game.table.round.night.date, Skill(*row.skills[f"p{player.pk}"]))
+            for row in rated.select_related("game__table__round__night")
+        ]
+        assert rating_history(player) == expected
+        assert len(expected) == player.seats.filter(table__game__finished=True).count()
