@@ -375,4 +375,5 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     every_game = request.GET.get("games") == "all"
     page = player_page(found, every_game=every_game)
     page["substitutions"] = player_substitutions(found)
+    page["numbers_html"] = render_compiled("leagues/_player_numbers.html", page)
     return render(request, "leagues/player.html", page)
