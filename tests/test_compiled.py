@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.http import HttpRequest, HttpResponse
 from django.template import Context, Engine, TemplateDoesNotExist, engines
 from django.template.loader import get_template
 from django.test import override_settings
+from django.urls import path, set_script_prefix
 from django.utils.functional import lazy
 from django.utils.safestring import mark_safe
 from hypothesis import given, settings
@@ -410,3 +412,38 @@ def _outcome(render: Any, scope: dict[str, Any]) -> tuple[str, object]:
         return "text", render(dict(scope))
     except Exception as error:
         return "error", type(error)
+
+
+class _Unhashable:
+    """An argument a kept address cannot be filed under."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return "7"
+
+
+def test_a_kept_address_follows_the_script_prefix_and_the_urlconf() -> None:
+    """Addresses are kept once reversed, but never across a change of what
+    ``reverse`` reads: the script prefix (a deployment under a path), the
+    URLconf (the bench's own) or an argument that cannot be a key."""
+    source = "{% url 'player' pk %} {% url 'home' %}"
+    scope = {"pk": 7}
+    first = _both(source, scope)
+    assert first == ("/players/7/ /", "/players/7/ /")
+    try:
+        set_script_prefix("/club/")
+        assert _both(source, scope) == ("/club/players/7/ /club/",) * 2
+    finally:
+        set_script_prefix("/")
+    assert _both(source, scope) == first
+    with override_settings(ROOT_URLCONF=__name__):  # urlpatterns below
+        assert _both("{% url 'home' %}", {}) == ("/few/",) * 2
+    assert _both(source, {"pk": _Unhashable()}) == first
+
+
+def _nowhere(request: HttpRequest) -> HttpResponse:
+    return HttpResponse()
+
+
+urlpatterns = [path("few/", _nowhere, name="home")]  # the test's own URLconf
