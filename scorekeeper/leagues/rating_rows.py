@@ -21,11 +21,8 @@ from functools import cache
 from typing import Any, NamedTuple
 from uuid import UUID
 
-from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Field, Model
-
 from scorekeeper.leagues.models import Night, Rating, Round, Season, Seat, Table
+from scorekeeper.leagues.plain_sql import db, names
 from scorekeeper.models import Game
 
 Key = UUID | str  # a game's key as the database gives it (SQLite: 32 hex digits)
@@ -69,26 +66,9 @@ class TableRow(NamedTuple):
     players: tuple[int, ...]  # by seat
 
 
-def _db() -> BaseDatabaseWrapper:
-    return connections[DEFAULT_DB_ALIAS]
-
-
-def _names(model: type[Model], *fields: str) -> tuple[str, ...]:
-    """The quoted table of ``model`` and its quoted columns of ``fields``,
-    each named with its table (two tables may have a column of one name)."""
-    quote = _db().ops.quote_name
-    columns = []
-    for name in fields:
-        field = model._meta.get_field(name)
-        assert isinstance(field, Field)
-        columns.append(quote(str(field.column)))
-    table = quote(model._meta.db_table)
-    return (table, *(f"{table}.{column}" for column in columns))
-
-
 @cache
 def _rated_sql(vendor: str) -> str:
-    rating, league, position, game, seq, order, skills = _names(
+    rating, league, position, game, seq, order, skills = names(
         Rating, "league", "position", "game", "seq", "order", "skills"
     )
     return (
@@ -100,21 +80,21 @@ def _rated_sql(vendor: str) -> str:
 def rated_from(league_id: int, since: str) -> list[RatedRow]:
     """The league's stored ratings from the place ``since`` on (all of
     them for ""), in position order."""
-    with _db().cursor() as cursor:
-        cursor.execute(_rated_sql(_db().vendor), [league_id, since])
+    with db().cursor() as cursor:
+        cursor.execute(_rated_sql(db().vendor), [league_id, since])
         return [RatedRow(*row) for row in cursor.fetchall()]
 
 
 @cache
 def _count_sql(vendor: str) -> str:
-    rating, league = _names(Rating, "league")
+    rating, league = names(Rating, "league")
     return f"SELECT COUNT(*) FROM {rating} WHERE {league} = %s"
 
 
 def rated_count(league_id: int) -> int:
     """How many of the league's games are rated."""
-    with _db().cursor() as cursor:
-        cursor.execute(_count_sql(_db().vendor), [league_id])
+    with db().cursor() as cursor:
+        cursor.execute(_count_sql(db().vendor), [league_id])
         return int(cursor.fetchone()[0])
 
 
@@ -125,16 +105,16 @@ def _tables_sql(vendor: str, since: bool, whole: bool) -> str:
     whether it is finished, a row each. (Told to find finished games only,
     SQLite starts from every finished game of every league: 6 ms where the
     league's nights give their tables at once in 0.3.)"""
-    table, t_id, t_round, t_number, t_game = _names(
+    table, t_id, t_round, t_number, t_game = names(
         Table, "id", "round", "number", "game"
     )
-    game, g_id, finished, last_seq, winners, preset, overrides = _names(
+    game, g_id, finished, last_seq, winners, preset, overrides = names(
         Game, "id", "finished", "last_seq", "winners", "preset", "overrides"
     )
-    round_, r_id, r_night, r_number = _names(Round, "id", "night", "number")
-    night, n_id, n_season, n_date = _names(Night, "id", "season", "date")
-    season, s_id, s_league = _names(Season, "id", "league")
-    seat, s_table, s_position, s_player = _names(Seat, "table", "position", "player")
+    round_, r_id, r_night, r_number = names(Round, "id", "night", "number")
+    night, n_id, n_season, n_date = names(Night, "id", "season", "date")
+    season, s_id, s_league = names(Season, "id", "league")
+    seat, s_table, s_position, s_player = names(Seat, "table", "position", "player")
     place = f"{n_date}, {n_season}, {r_number}, {t_number}"
     at = f" AND ({place}) >= (%s, %s, %s, %s)" if since else ""
     joins = (
@@ -161,7 +141,7 @@ Place = tuple[date, int, int, int]  # a night's date and season, a round, a tabl
 
 
 def _tables(league_id: int, since: Place | None, whole: bool) -> list[Any]:
-    connection = _db()
+    connection = db()
     params: list[Any] = [league_id]
     if since is not None:
         day, *numbers = since
@@ -221,11 +201,11 @@ def _table_row(columns: list[Any], players: tuple[int, ...]) -> TableRow:
 
 @cache
 def _history_sql(vendor: str) -> str:
-    rating, r_game, position, skills = _names(Rating, "game", "position", "skills")
-    table, t_id, t_round, t_game = _names(Table, "id", "round", "game")
-    seat, s_table, s_player = _names(Seat, "table", "player")
-    round_, r_id, r_night = _names(Round, "id", "night")
-    night, n_id, n_date = _names(Night, "id", "date")
+    rating, r_game, position, skills = names(Rating, "game", "position", "skills")
+    table, t_id, t_round, t_game = names(Table, "id", "round", "game")
+    seat, s_table, s_player = names(Seat, "table", "player")
+    round_, r_id, r_night = names(Round, "id", "night")
+    night, n_id, n_date = names(Night, "id", "date")
     # One player's skills of a game's: PostgreSQL's -> on jsonb, SQLite's
     # json_extract (the two databases the project runs on), as JSON text.
     mine = (
@@ -247,7 +227,7 @@ def history_of(player_id: int) -> list[tuple[date, list[float]]]:
     """The player's skill ([mu, sigma]) after each of their rated games,
     in the order rated, with the date of the game's night: of each game's
     skills, only the player's own is read (a player may have hundreds)."""
-    connection = _db()
+    connection = db()
     key = f"p{player_id}" if connection.vendor == "postgresql" else f'$."p{player_id}"'
     with connection.cursor() as cursor:
         cursor.execute(_history_sql(connection.vendor), [key, player_id])

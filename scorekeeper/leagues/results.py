@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Func, Sum, TextField
+from django.db.models import Count, Sum
 
 from scorekeeper.leagues.models import (
     Night,
@@ -25,18 +23,21 @@ from scorekeeper.leagues.models import (
     NightTally,
     Player,
     Season,
-    Seat,
 )
 from scorekeeper.leagues.night_rows import (
     TALLY_FIELDS,
     NightSummary,
     game_row_moved,
-    json_array,
     project_nights,
-    rules_text,
     sides_of,
     stale_nights,
     stored_summaries,
+)
+from scorekeeper.leagues.player_rows import (
+    players_at,
+    seats_of,
+    tallies_of,
+    unsummed_nights,
 )
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.season import Settings
@@ -76,120 +77,51 @@ __all__ = [
 ]
 
 
-# What a player's page needs of each of its games: the statistics only of
-# its own seat (``SeatStatsAt``).
-_SMALL = json_array(
-    "table__game__totals",
-    "table__game__winners",
-    "table__game__seat_bids",
-    "table__game__seat_made",
-)
-
-
-class SeatStatsAt(Func):
-    """A game row's statistics of one seat, as JSON text: the element at
-    the seat's position of its ``seat_stats`` array, taken in SQL so that
-    a player's page reads only its own seat (it may have hundreds)."""
-
-    output_field = TextField()
-
-    def as_sql(  # type: ignore[override]
-        self, compiler: Any, connection: Any, **extra: Any
-    ) -> tuple[str, list[Any]]:
-        (stats, first), (seat, second) = self._parts(compiler)
-        return f"json_extract({stats}, '$[' || {seat} || ']')", [*first, *second]
-
-    def as_postgresql(
-        self, compiler: Any, connection: Any, **extra: Any
-    ) -> tuple[str, list[Any]]:
-        (stats, first), (seat, second) = self._parts(compiler)
-        return f"(({stats}) -> ({seat}))::text", [*first, *second]
-
-    def _parts(self, compiler: Any) -> list[tuple[str, list[Any]]]:
-        return [compiler.compile(part) for part in self.get_source_expressions()]
-
-
-_PLACE = ("table__round__night__date", "table__round__number", "table__number")
-
-
 def player_results(player: Player, latest: int | None = None) -> list[Played]:
     """Every game ``player`` sat in (or the ``latest`` ones), in the order
     played, as the statistics read it: plain rows, and of the seats'
     statistics only the player's own (a player may have hundreds of
-    games)."""
-    sat = Seat.objects.filter(player=player).order_by(*(f"-{f}" for f in _PLACE))
-    if latest is not None:
-        sat = sat[:latest]
-    tables = list(sat.values_list("table", flat=True))
-    seated: dict[int, list[str]] = defaultdict(list)
-    seats = Seat.objects.filter(table__in=tables).order_by("table", "position")
-    for table_id, player_id in seats.values_list("table", "player"):
-        seated[table_id].append(str(player_id))
-    rows = (
-        Seat.objects.filter(player=player, table__in=tables)
-        .order_by(*_PLACE)
-        .annotate(
-            result=_SMALL,
-            mine=SeatStatsAt("table__game__seat_stats", "position"),
-            rules=rules_text("table__game__overrides"),
-        )
-        .values_list(
-            "table",
-            "table__round__night__season",
-            "table__round__night__date",
-            "table__round__number",
-            "table__number",
-            "table__game__finished",
-            "table__game__preset",
-            "rules",
-            "result",
-            "mine",
-        )
-    )
+    games). Two plain queries (``player_rows``)."""
+    sat = seats_of(player.pk, latest)
+    seated = players_at([each.table for each in sat])
     played = []
-    for pk, season, day, number, table, finished, preset, rules, result, mine in rows:
-        players = tuple(seated[pk])
-        totals, winners, bids, made = json.loads(result)
+    for each in sat:
+        players = tuple(seated[each.table])
+        totals, winners, bids, made = json.loads(each.result)
         game = GameResult(
             players=players,
-            finished=finished,
-            sides=sides_of(preset, len(players), rules),
+            finished=each.finished,
+            sides=sides_of(each.preset, len(players), each.rules),
             totals=tuple(totals),
             winners=frozenset(winners),
             bids=tuple(bids),
             made=tuple(made),
         )
         seat = players.index(str(player.pk))
-        stats = json.loads(mine) if mine else None
-        played.append(Played(day.isoformat(), number, table, seat, game, season, stats))
+        stats = json.loads(each.mine) if each.mine else None
+        played.append(
+            Played(
+                each.day.isoformat(),
+                each.round,
+                each.number,
+                seat,
+                game,
+                each.season,
+                stats,
+            )
+        )
     return played
 
 
 def player_nights(player: Player) -> list[tuple[str, tuple[Tally, Sums]]]:
     """The player's tally and sums of each night they played, in date
     order, read from the nights' rows (a night never summed is summed
-    first)."""
-    unsummed = Night.objects.filter(
-        rounds__tables__seats__player=player, projection__isnull=True
-    )
-    project_nights(unsummed.values_list("pk", flat=True).distinct())
-    rows = (
-        NightTally.objects.filter(player=player)
-        .order_by("night__date", "night__label", "night")
-        .values_list(
-            "night__date",
-            *TALLY_FIELDS,
-            "sets",
-            "conceded",
-            "bid_lines",
-            "partners",
-            "opponents",
-        )
-    )
+    first). Plain queries (``player_rows``)."""
+    project_nights(unsummed_nights(player.pk))
     nights = []
-    for day, *numbers in rows:
+    for day, numbers, (bids, partners, opponents) in tallies_of(player.pk):
         tally = Tally(*numbers[:6])
-        sets, conceded, bids, partners, opponents = numbers[6:]
+        sets, conceded = numbers[6:]
         sums = Sums(
             tally.played,
             tally.won,

@@ -31,6 +31,7 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.leagues.presenters import player_numbers
 from scorekeeper.leagues.results import (
+    player_nights,
     player_results,
     rows_of,
     season_nights,
@@ -145,6 +146,69 @@ def test_a_players_numbers_from_the_rows_equal_those_from_every_game(
         assert kept.nights == len({(game.season, game.night) for game in every})
 
 
+def test_a_players_games_are_their_game_rows_and_their_own_seats_numbers(
+    season: Season, organizer: User
+) -> None:
+    """Each game a player sat in (plain SQL, ``player_rows``), in the order
+    played: the game row's totals, winners, bids and bids made, who sat
+    where, and of the per-seat statistics only the player's own; the
+    latest two are the last two of them all."""
+    _mixed_season(season, organizer)
+    place = ("table__round__night__date", "table__round__number", "table__number")
+    for player in Player.objects.filter(seats__isnull=False).distinct():
+        every = player_results(player)
+        seats = list(
+            Seat.objects.filter(player=player)
+            .select_related("table__game", "table__round__night")
+            .order_by(*place)
+        )
+        assert [(p.night, p.round, p.table, p.seat) for p in every] == [
+            (
+                s.table.round.night.date.isoformat(),
+                s.table.round.number,
+                s.table.number,
+                s.position,
+            )
+            for s in seats
+        ]
+        for played, seat in zip(every, seats, strict=True):
+            game, stats = seat.table.game, seat.table.game.seat_stats
+            assert (played.game.totals, played.game.winners) == (
+                tuple(game.totals),
+                frozenset(game.winners),
+            )
+            assert (played.game.bids, played.game.made) == (
+                tuple(game.seat_bids),
+                tuple(game.seat_made),
+            )
+            assert played.mine == (
+                stats[seat.position] if len(stats) > seat.position else None
+            )
+            sat = seat.table.seats.order_by("position")
+            assert played.game.players == tuple(
+                map(str, sat.values_list("player", flat=True))
+            )
+        assert player_results(player, 2) == every[-2:]
+
+
+def test_a_players_nights_never_summed_are_summed_first(
+    season: Season, organizer: User
+) -> None:
+    """Nights from before their rows were kept: the player's numbers sum
+    the player's nights first (those alone), and equal what they were."""
+    _mixed_season(season, organizer)
+    player = Player.objects.filter(seats__isnull=False).first()
+    assert player is not None
+    before = player_nights(player)
+    NightTally.objects.all().delete()
+    NightProjection.objects.all().delete()
+    assert player_nights(player) == before
+    theirs = Night.objects.filter(rounds__tables__seats__player=player).distinct()
+    assert set(NightProjection.objects.values_list("night", flat=True)) == set(
+        theirs.values_list("pk", flat=True)
+    )
+
+
 def test_an_imported_season_and_a_merge_keep_their_rows(
     season: Season, organizer: User
 ) -> None:
@@ -210,14 +274,14 @@ def test_the_season_and_player_pages_read_a_fixed_number_of_queries(
 # The player page: the user, the player and league, the league's nights
 # with their revisions (the ratings), the player's rating, the names, its
 # games per night with their logs' lengths (with the ratings' version, the
-# key of its cached numbers); cold, its latest games (three queries), its
+# key of its cached numbers); cold, its latest games (two queries), its
 # nights not yet summed (none), its nights' rows, its ratings; then its
 # seasons with their league and, per season, its standings (the season's
 # nights, their kept versions and players; cold, one aggregate query of
 # the nights' rows), and the substitutes.
 SEASON_COLD = 11
 SEASON_WARM = 8
-PLAYER_COLD = 18
+PLAYER_COLD = 17
 PLAYER_WARM = 11
 
 
