@@ -9,6 +9,7 @@ import gc
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -426,7 +427,9 @@ class _Unhashable:
 def test_a_kept_address_follows_the_script_prefix_and_the_urlconf() -> None:
     """Addresses are kept once reversed, but never across a change of what
     ``reverse`` reads: the script prefix (a deployment under a path), the
-    URLconf (the bench's own) or an argument that cannot be a key."""
+    URLconf (the test's own); an argument of another type than an int, a
+    string or a UUID (one equal to another and written otherwise, one that
+    cannot be a key) is reversed each time."""
     source = "{% url 'player' pk %} {% url 'home' %}"
     scope = {"pk": 7}
     first = _both(source, scope)
@@ -439,6 +442,10 @@ def test_a_kept_address_follows_the_script_prefix_and_the_urlconf() -> None:
     assert _both(source, scope) == first
     with override_settings(ROOT_URLCONF=__name__):  # urlpatterns below
         assert _both("{% url 'home' %}", {}) == ("/few/",) * 2
+        equal = ((1, "1"), (True, "True"), (1.0, "1.0"), (Decimal("1.00"), "1.00"))
+        for value, shown in equal:
+            for named in ("{% url 'named' v %}", "{% url 'named' name=v %}"):
+                assert _both(named, {"v": value}) == (f"/few/{shown}/",) * 2
     assert _both(source, {"pk": _Unhashable()}) == first
 
 
@@ -446,4 +453,7 @@ def _nowhere(request: HttpRequest) -> HttpResponse:
     return HttpResponse()
 
 
-urlpatterns = [path("few/", _nowhere, name="home")]  # the test's own URLconf
+urlpatterns = [  # the test's own URLconf
+    path("few/", _nowhere, name="home"),
+    path("few/<str:name>/", _nowhere, name="named"),
+]

@@ -9,6 +9,7 @@ import html
 import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, cast
+from uuid import UUID
 
 from django.conf import settings
 from django.template import Context
@@ -169,21 +170,26 @@ def unpack(loopvars: tuple[str, ...], item: Any) -> dict[str, Any]:
 # player, in the standings, ratings and race), at ~9 µs each.
 _ADDRESSES: dict[tuple[Any, ...], str] = {}
 _KEPT_ADDRESSES = 10_000
+# The arguments an address is kept for: those whose equal values are
+# written alike (1, 1.0 and True are equal, and written "1", "1.0" and
+# "True"; two equal decimals may be written apart).
+_PLAIN = frozenset({int, str, UUID})
 
 
 def url(view_name: str, args: list[Any], kwargs: dict[str, Any]) -> str:
     """``URLNode.render`` with no request (so no current app) and no
     ``as``: the address, escaped. Kept, per URLconf, script prefix and
-    language (all ``reverse`` reads), when its arguments are hashable."""
-    urlconf = get_urlconf() or settings.ROOT_URLCONF
-    key = (urlconf, get_script_prefix(), get_language(), view_name, *args)
-    key += (None, *sorted(kwargs.items())) if kwargs else ()
-    try:
-        return _ADDRESSES[key]
-    except KeyError:
-        pass
-    except TypeError:  # an argument that cannot be a key: reversed each time
-        key = ()
+    language (all ``reverse`` reads), when its arguments are plain ints,
+    strings or UUIDs (a page's keys)."""
+    key: tuple[Any, ...] = ()
+    values = [*args, *kwargs.values()]
+    if all(type(value) in _PLAIN for value in values):
+        urlconf = get_urlconf() or settings.ROOT_URLCONF
+        key = (urlconf, get_script_prefix(), get_language(), view_name, *args)
+        key += (None, *sorted(kwargs.items())) if kwargs else ()
+        kept = _ADDRESSES.get(key)
+        if kept is not None:
+            return kept
     address = reverse(view_name, args=args, kwargs=kwargs, current_app=None)
     escaped = str(conditional_escape(address))
     if key:
