@@ -79,14 +79,15 @@ def _seats_sql(vendor: str, latest: bool) -> str:
         f"INNER JOIN {night} ON {r_night} = {n_id} "
         f"INNER JOIN {game} ON {t_game} = {g_id} "
         f"WHERE {s_player} = %s "
-        f"ORDER BY {n_date} DESC, {r_number} DESC, {t_number} DESC, {t_id} DESC"
-        + (" LIMIT %s" if latest else "")
+        # The league's order (its ratings'): date, season, round, table.
+        f"ORDER BY {n_date} DESC, {n_season} DESC, {r_number} DESC, "
+        f"{t_number} DESC, {t_id} DESC" + (" LIMIT %s" if latest else "")
     )
 
 
 def seats_of(player_id: int, latest: int | None = None) -> list[SatAt]:
     """The games the player sat in (the ``latest`` ones), in the order
-    played."""
+    played: the league's order, as its ratings take them."""
     params: list[Any] = [player_id] if latest is None else [player_id, latest]
     with db().cursor() as cursor:
         cursor.execute(_seats_sql(db().vendor, latest is not None), params)

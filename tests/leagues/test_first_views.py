@@ -32,6 +32,7 @@ from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
     SeasonNights,
     kept_versions,
+    player_results,
     season_nights,
 )
 from scorekeeper.leagues.season_totals import SeasonTotals, season_totals
@@ -195,7 +196,9 @@ def test_the_running_ratings_equal_a_rebuild_after_any_change(
     night played, a late correction of any finished game, a hand at a game
     still going, a round played out): after each change the ratings
     brought up to date equal the ratings redone from scratch, and bringing
-    them up to date again does nothing."""
+    them up to date again does nothing; a player's games are listed in the
+    same order (two seasons' games of one date, round and table number
+    by season)."""
     rng = random.Random(seed)
     other = services.season_create(
         league=season.league, name="Winter", preset="classic", now=NOW
@@ -232,6 +235,9 @@ def test_the_running_ratings_equal_a_rebuild_after_any_change(
         ratings_refresh(season.league)
         assert ratings_refresh(season.league) == 0
         _as_a_rebuild_would(season)
+    for player in season.league.players.all():  # their games in the same order
+        places = [(p.night, p.season, p.round, p.table) for p in player_results(player)]
+        assert places == sorted(places)
 
 
 def test_a_players_rating_history_reads_their_own_skill_of_each_game(

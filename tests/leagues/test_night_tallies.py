@@ -154,7 +154,8 @@ def test_a_players_games_are_their_game_rows_and_their_own_seats_numbers(
     where, and of the per-seat statistics only the player's own; the
     latest two are the last two of them all."""
     _mixed_season(season, organizer)
-    place = ("table__round__night__date", "table__round__number", "table__number")
+    place = [f"table__round__{key}" for key in ("night__date", "night__season")]
+    place += ["table__round__number", "table__number", "table"]
     for player in Player.objects.filter(seats__isnull=False).distinct():
         every = player_results(player)
         seats = list(
