@@ -128,9 +128,12 @@ class TeamsForm(forms.Form):
             )
 
     def teams(self) -> list[list[int]]:
-        """The players of each team numbered, by team number."""
+        """The players of each team numbered, by team number, each team's
+        in the order the form lists them (by name, as on the page; sorting
+        the fields' names put "p10" before "p9")."""
         teams: dict[str, list[int]] = {}
-        for field, team in sorted(self.cleaned_data.items()):
+        for field in self.fields:
+            team = self.cleaned_data.get(field)
             if team:
                 teams.setdefault(team, []).append(int(field[1:]))
         return [teams[number] for number in sorted(teams, key=int)]

@@ -14,7 +14,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.leagues import services
-from scorekeeper.leagues.models import Change, League, Night, Season
+from scorekeeper.leagues.forms import TeamsForm
+from scorekeeper.leagues.models import Change, League, Night, Player, Season
 from scorekeeper.models import Game
 from tests.leagues.nights import play_hand, play_out, progressive_night
 from tests.records import HTMX, NOW
@@ -268,3 +269,12 @@ def test_a_season_downloads_and_imports_again(client: Client, night: Night) -> N
     assert again.content == text.encode()  # byte for byte
     broken = client.post(f"/leagues/{league_id}/import", {"text": '{"format": 1}'})
     assert broken.status_code == 422 and "Not imported: log:" in broken.content.decode()
+
+
+def test_each_team_lists_its_players_as_the_form_does() -> None:
+    """By name, as the page lists them: keys that cross a power of ten
+    ("p10" sorts before "p9" as text) do not reorder a team."""
+    ann, eve = Player(pk=9, name="Ann"), Player(pk=10, name="Eve")
+    form = TeamsForm([ann, eve], 2, {"p9": "1", "p10": "1"})
+    assert form.is_valid()
+    assert form.teams() == [[9, 10]]
