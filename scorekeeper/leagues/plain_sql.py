@@ -12,6 +12,8 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
+from scorekeeper.leagues.models import Night, Round, Table
+
 
 def db() -> BaseDatabaseWrapper:
     """The thread's connection itself."""
@@ -34,3 +36,25 @@ def names(model: type[Model], *fields: str) -> tuple[str, ...]:
 def json_text(column: str) -> str:
     """A JSON column as its JSON text, on either database."""
     return f"CAST({column} AS TEXT)"
+
+
+def json_at(vendor: str, column: str, at: str, *, index: bool = False) -> str:
+    """The member ``at`` (an SQL expression: a key, or an array index when
+    ``index``) of a JSON column, as JSON text: the database's own look-up
+    (PostgreSQL's ``->`` on jsonb, SQLite's ``json_extract``, the two the
+    project runs on), so that only that member is read."""
+    if vendor == "postgresql":
+        return f"CAST({column} -> {at} AS TEXT)"
+    path = f"'$[' || {at} || ']'" if index else f"'$.\"' || {at} || '\"'"
+    return f"json_extract({column}, {path})"
+
+
+def table_to_night() -> str:
+    """The joins from a league table to its round and night."""
+    round_, r_id, r_night = names(Round, "id", "night")
+    night, n_id = names(Night, "id")
+    t_round = names(Table, "round")[1]
+    return (
+        f"INNER JOIN {round_} ON {t_round} = {r_id} "
+        f"INNER JOIN {night} ON {r_night} = {n_id} "
+    )

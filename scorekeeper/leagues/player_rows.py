@@ -23,7 +23,7 @@ from scorekeeper.leagues.models import (
     Table,
 )
 from scorekeeper.leagues.night_rows import TALLY_FIELDS
-from scorekeeper.leagues.plain_sql import db, json_text, names
+from scorekeeper.leagues.plain_sql import db, json_at, json_text, names, table_to_night
 from scorekeeper.models import Game
 
 
@@ -45,11 +45,9 @@ class SatAt(NamedTuple):
 @cache
 def _seats_sql(vendor: str, latest: bool) -> str:
     seat, s_table, s_position, s_player = names(Seat, "table", "position", "player")
-    table, t_id, t_round, t_number, t_game = names(
-        Table, "id", "round", "number", "game"
-    )
-    round_, r_id, r_night, r_number = names(Round, "id", "night", "number")
-    night, n_id, n_season, n_date = names(Night, "id", "season", "date")
+    table, t_id, t_number, t_game = names(Table, "id", "number", "game")
+    r_number = names(Round, "number")[1]
+    n_season, n_date = names(Night, "season", "date")[1:]
     game, g_id, finished, preset, overrides, *parts = names(
         Game,
         "id",
@@ -63,20 +61,12 @@ def _seats_sql(vendor: str, latest: bool) -> str:
     )
     stats = names(Game, "seat_stats")[1]
     result = " || ',' || ".join(json_text(part) for part in parts)
-    # The player's seat's element of the game's per-seat statistics: the
-    # database's own JSON look-up (the two the project runs on).
-    mine = (
-        f"CAST({stats} -> {s_position} AS TEXT)"
-        if vendor == "postgresql"
-        else f"json_extract({stats}, '$[' || {s_position} || ']')"
-    )
+    mine = json_at(vendor, stats, s_position, index=True)  # the player's seat's
     return (
         f"SELECT {t_id}, {n_season}, {n_date}, {r_number}, {t_number}, "
         f"{finished}, {preset}, {json_text(overrides)}, '[' || {result} || ']', "
         f"{mine} FROM {seat} "
-        f"INNER JOIN {table} ON {s_table} = {t_id} "
-        f"INNER JOIN {round_} ON {t_round} = {r_id} "
-        f"INNER JOIN {night} ON {r_night} = {n_id} "
+        f"INNER JOIN {table} ON {s_table} = {t_id} {table_to_night()}"
         f"INNER JOIN {game} ON {t_game} = {g_id} "
         f"WHERE {s_player} = %s "
         # The league's order (its ratings'): date, season, round, table.
@@ -122,16 +112,13 @@ def players_at(tables: list[int]) -> dict[int, list[str]]:
 
 @cache
 def _unsummed_sql(vendor: str) -> str:
-    night, n_id = names(Night, "id")
+    n_id = names(Night, "id")[1]
     kept, k_night = names(NightProjection, "night")
-    round_, r_id, r_night = names(Round, "id", "night")
-    table, t_id, t_round = names(Table, "id", "round")
+    table, t_id = names(Table, "id")
     seat, s_table, s_player = names(Seat, "table", "player")
     return (
-        f"SELECT DISTINCT {n_id} FROM {night} "
-        f"INNER JOIN {round_} ON {r_night} = {n_id} "
-        f"INNER JOIN {table} ON {t_round} = {r_id} "
-        f"INNER JOIN {seat} ON {s_table} = {t_id} "
+        f"SELECT DISTINCT {n_id} FROM {seat} "
+        f"INNER JOIN {table} ON {s_table} = {t_id} {table_to_night()}"
         f"LEFT OUTER JOIN {kept} ON {k_night} = {n_id} "
         f"WHERE {s_player} = %s AND {k_night} IS NULL"
     )

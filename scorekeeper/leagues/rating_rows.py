@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from uuid import UUID
 
 from scorekeeper.leagues.models import Night, Rating, Round, Season, Seat, Table
-from scorekeeper.leagues.plain_sql import db, names
+from scorekeeper.leagues.plain_sql import db, json_at, json_text, names, table_to_night
 from scorekeeper.models import Game
 
 Key = UUID | str  # a game's key as the database gives it (SQLite: 32 hex digits)
@@ -72,7 +72,7 @@ def _rated_sql(vendor: str) -> str:
         Rating, "league", "position", "game", "seq", "order", "skills"
     )
     return (
-        f"SELECT {position}, {game}, {seq}, {order}, CAST({skills} AS TEXT) "
+        f"SELECT {position}, {game}, {seq}, {order}, {json_text(skills)} "
         f"FROM {rating} WHERE {league} = %s AND {order} >= %s ORDER BY {position}"
     )
 
@@ -105,22 +105,18 @@ def _tables_sql(vendor: str, since: bool, whole: bool) -> str:
     whether it is finished, a row each. (Told to find finished games only,
     SQLite starts from every finished game of every league: 6 ms where the
     league's nights give their tables at once in 0.3.)"""
-    table, t_id, t_round, t_number, t_game = names(
-        Table, "id", "round", "number", "game"
-    )
+    table, t_id, t_number, t_game = names(Table, "id", "number", "game")
     game, g_id, finished, last_seq, winners, preset, overrides = names(
         Game, "id", "finished", "last_seq", "winners", "preset", "overrides"
     )
-    round_, r_id, r_night, r_number = names(Round, "id", "night", "number")
-    night, n_id, n_season, n_date = names(Night, "id", "season", "date")
+    r_number = names(Round, "number")[1]
+    n_season, n_date = names(Night, "season", "date")[1:]
     season, s_id, s_league = names(Season, "id", "league")
     seat, s_table, s_position, s_player = names(Seat, "table", "position", "player")
     place = f"{n_date}, {n_season}, {r_number}, {t_number}"
     at = f" AND ({place}) >= (%s, %s, %s, %s)" if since else ""
     joins = (
-        f"FROM {table} "
-        f"INNER JOIN {round_} ON {t_round} = {r_id} "
-        f"INNER JOIN {night} ON {r_night} = {n_id} "
+        f"FROM {table} {table_to_night()}"
         f"INNER JOIN {season} ON {n_season} = {s_id} "
         f"INNER JOIN {game} ON {t_game} = {g_id} "
     )
@@ -130,8 +126,8 @@ def _tables_sql(vendor: str, since: bool, whole: bool) -> str:
             f"WHERE {s_league} = %s{at} ORDER BY {place}, {t_id}"
         )
     return (
-        f"SELECT {finished}, {g_id}, {last_seq}, CAST({winners} AS TEXT), "
-        f"{preset}, CAST({overrides} AS TEXT), {place}, {t_id}, {s_player} "
+        f"SELECT {finished}, {g_id}, {last_seq}, {json_text(winners)}, "
+        f"{preset}, {json_text(overrides)}, {place}, {t_id}, {s_player} "
         f"{joins}LEFT OUTER JOIN {seat} ON {s_table} = {t_id} "
         f"WHERE {s_league} = %s{at} ORDER BY {place}, {t_id}, {s_position}"
     )
@@ -156,10 +152,8 @@ def finished_from(league_id: int, since: Place) -> list[FinishedRow]:
     """The league's finished games from the place ``since`` on, in the
     order played: each game, how long its log is and its place."""
     return [
-        FinishedRow(game, seq, (str(day), int(season), int(round_), int(table)))
-        for game, seq, day, season, round_, table, finished in _tables(
-            league_id, since, whole=False
-        )
+        FinishedRow(game, seq, _place(*place))
+        for game, seq, *place, finished in _tables(league_id, since, whole=False)
         if finished
     ]
 
@@ -185,8 +179,7 @@ def tables_from(league_id: int, since: Place | None) -> list[TableRow]:
 
 
 def _table_row(columns: list[Any], players: tuple[int, ...]) -> TableRow:
-    finished, game, seq, winners, preset, rules, day, *numbers = columns
-    season, round_, table = map(int, numbers)
+    finished, game, seq, winners, preset, rules, *place = columns
     return TableRow(
         bool(finished),
         game,
@@ -194,31 +187,28 @@ def _table_row(columns: list[Any], players: tuple[int, ...]) -> TableRow:
         json.loads(winners),
         preset,
         rules,
-        (str(day), season, round_, table),
+        _place(*place),
         players,
     )
+
+
+def _place(
+    day: date, season: int, round_: int, table: int
+) -> tuple[str, int, int, int]:
+    """A table's place as read: the night's date as YYYY-MM-DD."""
+    return str(day), int(season), int(round_), int(table)
 
 
 @cache
 def _history_sql(vendor: str) -> str:
     rating, r_game, position, skills = names(Rating, "game", "position", "skills")
-    table, t_id, t_round, t_game = names(Table, "id", "round", "game")
+    table, t_id, t_game = names(Table, "id", "game")
     seat, s_table, s_player = names(Seat, "table", "player")
-    round_, r_id, r_night = names(Round, "id", "night")
-    night, n_id, n_date = names(Night, "id", "date")
-    # One player's skills of a game's: PostgreSQL's -> on jsonb, SQLite's
-    # json_extract (the two databases the project runs on), as JSON text.
-    mine = (
-        f"CAST({skills} -> %s AS TEXT)"
-        if vendor == "postgresql"
-        else f"json_extract({skills}, %s)"
-    )
+    n_date = names(Night, "date")[1]
     return (
-        f"SELECT {n_date}, {mine} FROM {rating} "
+        f"SELECT {n_date}, {json_at(vendor, skills, '%s')} FROM {rating} "
         f"INNER JOIN {table} ON {t_game} = {r_game} "
-        f"INNER JOIN {seat} ON {s_table} = {t_id} "
-        f"INNER JOIN {round_} ON {t_round} = {r_id} "
-        f"INNER JOIN {night} ON {r_night} = {n_id} "
+        f"INNER JOIN {seat} ON {s_table} = {t_id} {table_to_night()}"
         f"WHERE {s_player} = %s ORDER BY {position}"
     )
 
@@ -227,8 +217,6 @@ def history_of(player_id: int) -> list[tuple[date, list[float]]]:
     """The player's skill ([mu, sigma]) after each of their rated games,
     in the order rated, with the date of the game's night: of each game's
     skills, only the player's own is read (a player may have hundreds)."""
-    connection = db()
-    key = f"p{player_id}" if connection.vendor == "postgresql" else f'$."p{player_id}"'
-    with connection.cursor() as cursor:
-        cursor.execute(_history_sql(connection.vendor), [key, player_id])
+    with db().cursor() as cursor:
+        cursor.execute(_history_sql(db().vendor), [f"p{player_id}", player_id])
         return [(day, json.loads(mine)) for day, mine in cursor.fetchall()]
