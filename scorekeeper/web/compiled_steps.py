@@ -22,6 +22,8 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
 from django.utils.translation import get_language
 
+from scorekeeper.web.templatetags.kept import kept_reverse
+
 # The names every Context holds beneath the template's own.
 _BUILTINS = {"True": True, "False": False, "None": None}
 
@@ -166,10 +168,6 @@ def unpack(loopvars: tuple[str, ...], item: Any) -> dict[str, Any]:
     return values
 
 
-# Addresses already reversed: a season page asks for some 160 (a link a
-# player, in the standings, ratings and race), at ~9 µs each.
-_ADDRESSES: dict[tuple[Any, ...], str] = {}
-_KEPT_ADDRESSES = 10_000
 # The arguments an address is kept for: those whose equal values are
 # written alike (1, 1.0 and True are equal, and written "1", "1.0" and
 # "True"; two equal decimals may be written apart).
@@ -178,25 +176,17 @@ _PLAIN = frozenset({int, str, UUID})
 
 def url(view_name: str, args: list[Any], kwargs: dict[str, Any]) -> str:
     """``URLNode.render`` with no request (so no current app) and no
-    ``as``: the address, escaped. Kept, per URLconf, script prefix and
-    language (all ``reverse`` reads), when its arguments are plain ints,
+    ``as``: the address, escaped. Kept (``kept_reverse``) per URLconf,
+    script prefix and language, when its arguments are plain ints,
     strings or UUIDs (a page's keys)."""
-    key: tuple[Any, ...] = ()
-    values = [*args, *kwargs.values()]
-    if all(type(value) in _PLAIN for value in values):
+    if all(type(value) in _PLAIN for value in [*args, *kwargs.values()]):
         urlconf = get_urlconf() or settings.ROOT_URLCONF
-        key = (urlconf, get_script_prefix(), get_language(), view_name, *args)
-        key += (None, *sorted(kwargs.items())) if kwargs else ()
-        kept = _ADDRESSES.get(key)
-        if kept is not None:
-            return kept
-    address = reverse(view_name, args=args, kwargs=kwargs, current_app=None)
-    escaped = str(conditional_escape(address))
-    if key:
-        if len(_ADDRESSES) >= _KEPT_ADDRESSES:
-            _ADDRESSES.clear()
-        _ADDRESSES[key] = escaped
-    return escaped
+        where = (urlconf, get_script_prefix(), get_language())
+        named = tuple(sorted(kwargs.items()))
+        address = kept_reverse(view_name, tuple(args), named, where)
+    else:
+        address = reverse(view_name, args=args, kwargs=kwargs, current_app=None)
+    return str(conditional_escape(address))
 
 
 def by_django(
