@@ -21,12 +21,15 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 RATE_LIMITS = {}
-# The tests' own counts file (emptied before each test, tests/conftest.py).
+# The tests' own counts file (emptied before each test, tests/conftest.py),
+# one per pytest-xdist worker (each also has its own test database: the
+# worker's name is added to it by pytest-django).
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 RATE_LIMIT_STORE = {
     "BACKEND": "scorekeeper.web.rate_counts.FileCounts",
     "LOCATION": os.environ.get(
         "RATE_LIMIT_FILE",
-        str(BASE_DIR / "test-rate-limits.sqlite3"),  # noqa: F405
+        str(BASE_DIR / f"test-rate-limits{_WORKER and '-' + _WORKER}.sqlite3"),  # noqa: F405
     ),
 }
 # No collected files in tests: WhiteNoise serves from the apps' folders.

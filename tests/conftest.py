@@ -1,14 +1,95 @@
 from __future__ import annotations
 
+import os
+from collections import defaultdict
 from datetime import datetime
+from pathlib import Path
 
 import pytest
+from _pytest.terminal import TerminalReporter
 from django.core.cache import cache
 from django.test import Client
+from hypothesis import HealthCheck, settings
 
 from scorekeeper.models import Game
 from scorekeeper.web.rate_counts import counts
 from tests.records import NOW, new_game
+
+# No test may depend on how busy the machine is: Hypothesis's deadline and
+# its "too slow" health check both time examples, so both are off. The
+# "ci" profile (HYPOTHESIS_PROFILE=ci, set by .ci/run) runs fewer examples
+# of the properties that leave their count to the profile.
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("ci", settings.get_profile("default"), max_examples=50)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+TESTS = Path(__file__).resolve().parent
+# Fixtures that open the test database: a test that uses none of them
+# (nor the django_db mark) cannot touch it, so one database run suffices.
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="run only the tests whose outcome depends on the database "
+        "(.ci/run's PostgreSQL pass): not the pure and not the browser tests, "
+        "which the SQLite pass has run once already",
+    )
+    parser.addoption(
+        "--times-by-folder",
+        action="store_true",
+        help="print the tests' time summed by folder (make test-times)",
+    )
+
+
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    for item in items:
+        if item.path.is_relative_to(TESTS / "e2e"):
+            item.add_marker(pytest.mark.browser)
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if _depends_on_the_database(item)]
+    config.hook.pytest_deselected(items=[i for i in items if i not in kept])
+    items[:] = kept
+
+
+def _depends_on_the_database(item: pytest.Item) -> bool:
+    """A test that opens the database (or several servers on PostgreSQL),
+    and is not a browser test: a browser test's database work is the
+    same services' work the database tests run on both databases."""
+    if item.get_closest_marker("browser"):
+        return False
+    if item.get_closest_marker("servers"):
+        return True
+    uses = set(getattr(item, "fixturenames", ()))
+    return bool(item.get_closest_marker("django_db")) or bool(uses & DATABASE_FIXTURES)
+
+
+def pytest_terminal_summary(
+    terminalreporter: TerminalReporter, config: pytest.Config
+) -> None:
+    if not config.getoption("--times-by-folder"):
+        return
+    spent: dict[str, float] = defaultdict(float)
+    counted: dict[str, int] = defaultdict(int)
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if isinstance(report, pytest.TestReport):
+                folder = report.nodeid.split("::")[0].rsplit("/", 1)[0]
+                spent[folder] += report.duration
+                counted[folder] += report.when == "call"
+    terminalreporter.write_sep("=", "time by folder (setup + call + teardown)")
+    for folder, seconds in sorted(spent.items(), key=lambda kv: -kv[1]):
+        terminalreporter.write_line(
+            f"{seconds:8.1f} s  {counted[folder]:5d} tests  {folder}"
+        )
+    terminalreporter.write_line(f"{sum(spent.values()):8.1f} s  in all (every worker)")
 
 
 @pytest.fixture(autouse=True)

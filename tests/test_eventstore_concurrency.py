@@ -60,11 +60,13 @@ def test_16_appends_at_the_same_seq_give_1_accepted_and_15_conflicts() -> None:
     assert GameEvent.objects.filter(game_id=game_id).count() == 1
 
 
-def test_32_writers_x_50_appends_with_retry_lose_and_double_nothing() -> None:
+def test_16_writers_x_25_appends_with_retry_lose_and_double_nothing() -> None:
+    """Every writer races every other for each place (16 at once is as
+    many as a club's phones; 25 rounds of it keep the race going)."""
     game_id = new_game().pk
 
     def work(index: int) -> str:
-        for attempt in range(50):
+        for attempt in range(25):
             while True:
                 game = Game.objects.get(pk=game_id)
                 try:
@@ -80,13 +82,13 @@ def test_32_writers_x_50_appends_with_retry_lose_and_double_nothing() -> None:
                     time.sleep(random.uniform(0, 0.004))
         return "done"
 
-    assert in_threads(32, work) == ["done"] * 32
+    assert in_threads(16, work) == ["done"] * 16
     seqs = list(GameEvent.objects.filter(game_id=game_id).values_list("seq", flat=True))
-    assert sorted(seqs) == list(range(1, 1601))
+    assert sorted(seqs) == list(range(1, 401))
     ids = GameEvent.objects.filter(game_id=game_id).values_list("event_id", flat=True)
-    assert len(set(ids)) == 1600
+    assert len(set(ids)) == 400
     game = Game.objects.get(pk=game_id)
-    assert (game.last_seq, game.hands_played) == (1600, 1600)
+    assert (game.last_seq, game.hands_played) == (400, 400)
 
 
 def test_the_same_event_id_sent_10_times_2_at_once_is_stored_once() -> None:

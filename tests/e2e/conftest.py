@@ -29,6 +29,11 @@ DOCS = (
     else SCREENSHOTS
 )
 PHONE = {"width": 360, "height": 740}
+# How long a test waits for what another phone, a poll or the server will
+# show (ms). Generous on purpose: a test says *that* it arrives; how fast
+# is for `make bench` (a busy machine must not fail the suite).
+LIVE = 30_000
+expect.set_options(timeout=15_000)
 
 # Playwright's sync API runs an event loop in the test's thread; the ORM
 # calls the tests make there are still plain synchronous calls.

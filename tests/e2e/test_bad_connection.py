@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import GameEvent
-from tests.e2e.conftest import classic_game, fill_hand
+from tests.e2e.conftest import LIVE, classic_game, fill_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,7 +30,7 @@ def test_an_offline_save_says_so_and_is_recorded_once_when_back_online(
         expect(page.locator("#connection")).to_contain_text("not saved yet")
         assert GameEvent.objects.count() == 0
         context.set_offline(False)
-        expect(page.locator(".side-total")).to_have_text(["2", "4"], timeout=8000)
+        expect(page.locator(".side-total")).to_have_text(["2", "4"], timeout=LIVE)
         expect(page.locator("#connection")).to_be_hidden()
         assert GameEvent.objects.filter(game=game).count() == 1
     finally:

@@ -14,7 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.leagues import services
 from scorekeeper.leagues.models import Change, League
 from scorekeeper.models import Game
-from tests.e2e.conftest import SCREENSHOTS, Looker
+from tests.e2e.conftest import LIVE, SCREENSHOTS, Looker
 from tests.e2e.league import (
     DOCS,
     play_out,
@@ -92,7 +92,7 @@ def test_a_whole_progressive_night_for_nine_players(
     expect(page.locator(".desk-table").nth(1)).to_contain_text("finished")
     expect(page.get_by_role("button", name="Start round 3")).to_be_disabled()
     record(second, "6")  # the desk follows by its poll
-    expect(page.locator(".desk-table").nth(0)).to_contain_text("1 hand", timeout=8000)
+    expect(page.locator(".desk-table").nth(0)).to_contain_text("1 hand", timeout=LIVE)
     looker.look("desk")
     # The round's controls are on the desk itself.
     page.get_by_role("link", name="Call round 2…").click()

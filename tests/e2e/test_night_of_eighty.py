@@ -21,7 +21,7 @@ from scorekeeper.leagues import services
 from scorekeeper.leagues.collation import fold
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.models import Game
-from tests.e2e.conftest import Looker
+from tests.e2e.conftest import LIVE, Looker
 from tests.e2e.league import (
     DOCS,
     TV,
@@ -127,7 +127,7 @@ def test_a_night_of_eighty_players_on_twenty_tables(
     Looker(tv, "night-of-eighty-tv", width=TV["width"]).look("tv")
     tv.screenshot(path=str(DOCS / "league-tv.png"))
     record(second, "0")  # the TV follows by its poll
-    expect(tv.locator(".tv-table").nth(1)).to_contain_text("final", timeout=8000)
+    expect(tv.locator(".tv-table").nth(1)).to_contain_text("final", timeout=LIVE)
 
     # Round 1 is called from the desk; round 2 starts there.
     record(table_phone(browser, links[2], contexts), "6")

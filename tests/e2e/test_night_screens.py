@@ -19,7 +19,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Player, Season
 from scorekeeper.models import Game
-from tests.e2e.conftest import Looker
+from tests.e2e.conftest import LIVE, Looker
 from tests.e2e.league import TV, new_screen, sign_in
 from tests.leagues.nights import play_hand, play_out
 
@@ -137,7 +137,7 @@ def test_the_desk_poll_swaps_only_the_changed_row(
     play_hand(games[4])  # table 5, as its phone would
     Game.objects.filter(pk=games[4].pk).update(updated_at=timezone.now())
     changed = page.locator(".desk-table", has_text="1 hand")
-    expect(changed).to_have_count(1, timeout=8000)
+    expect(changed).to_have_count(1, timeout=LIVE)
     kept = page.evaluate(
         "[...document.querySelectorAll('.desk-table')].filter(r => r.kept).length"
     )

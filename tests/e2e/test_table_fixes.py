@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import GameEvent
-from tests.e2e.conftest import Looker, classic_game, fill_hand
+from tests.e2e.conftest import LIVE, Looker, classic_game, fill_hand
 from tests.records import new_game, record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,7 +32,7 @@ def test_phone_b_records_hand_3_after_a_recorded_1_and_2_without_a_fresh_form(
             form.get_by_role("button", name="Save hand").click()
             expect(ann.locator("#hands li")).to_have_count(1 if bidder == "Bob" else 2)
         # Bob never touched his form: it has followed the game to hand 3.
-        expect(bob.locator("#record-title")).to_have_text("Record hand 3", timeout=3000)
+        expect(bob.locator("#record-title")).to_have_text("Record hand 3", timeout=LIVE)
         form = bob.locator("#record")
         fill_hand(form, bidder="Dan", bid="4", trump="hearts", taken="4")
         form.get_by_role("button", name="Save hand").click()
@@ -62,7 +62,7 @@ def test_a_touched_form_keeps_its_entry_and_moves_to_the_next_hand(
         form = ann.locator("#record")
         fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
         form.get_by_role("button", name="Save hand").click()
-        expect(bob.locator("#record-title")).to_have_text("Record hand 2", timeout=3000)
+        expect(bob.locator("#record-title")).to_have_text("Record hand 2", timeout=LIVE)
         note = bob.locator("#record .savebar .reaimed")
         expect(note).to_contain_text("Your entry is kept")
         dan = bob.get_by_role("group", name="Bidder", exact=True).get_by_label("Dan")
