@@ -67,7 +67,7 @@ class Game(models.Model):
     # The engine's state after event ``snapshot_seq`` (``snapshots.py``),
     # written with the event in its transaction: the next hand is refereed
     # against it instead of a replay of the whole log. Trusted only while
-    # its engine version, seq and SHA-256 checksum all match.
+    # its engine version, seq and keyed checksum (HMAC-SHA-256) all match.
     snapshot = models.JSONField(default=dict, blank=True)
     snapshot_seq = models.PositiveIntegerField(default=0)
     snapshot_version = models.PositiveSmallIntegerField(default=0)

@@ -4,18 +4,22 @@ transaction as that event, so that the next hand is refereed against it
 instead of a replay of the whole log.
 
 A snapshot is read back only when it can be trusted: written by this
-engine version, at the game's current seq, and with a SHA-256 checksum
-that matches the game, the version and the state. Anything else (an older
-engine, a row written by hand, a damaged field) is ignored: the game is
-replayed from its log, and the snapshot written again.
+engine version, at the game's current seq, and with a checksum that
+matches the game, the version and the state. The checksum is an HMAC
+(SHA-256) keyed with the server's SECRET_KEY, so only this app (a replay
+or an append) can make one: a state edited in the database, even with a
+plain checksum worked out again, is not trusted. Anything else (an older
+engine, a row written by hand, a damaged field, another key) is ignored:
+the game is replayed from its log, and the snapshot written again.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
+
+from django.utils.crypto import salted_hmac
 
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import ENGINE_VERSION, Snapshot
@@ -42,7 +46,8 @@ def document(state: Snapshot) -> dict[str, object]:
 
 
 def checksum(game: Game, version: int, state: object) -> str:
-    """What binds a stored state to its game, its seq and the engine."""
+    """What binds a stored state to its game, its seq and the engine, keyed
+    with the server's secret key."""
     material = [
         str(game.pk),
         game.preset,
@@ -53,7 +58,10 @@ def checksum(game: Game, version: int, state: object) -> str:
         state,
     ]
     text = json.dumps(material, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return salted_hmac(_SALT, text, algorithm="sha256").hexdigest()
+
+
+_SALT = "scorekeeper.snapshots"
 
 
 def stored(game: Game, state: Snapshot) -> dict[str, object]:

@@ -3,6 +3,8 @@ matches, and an append refereed against it without replaying the log."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from datetime import datetime
 from typing import Any
 
@@ -99,11 +101,31 @@ def test_a_hand_is_refereed_against_the_snapshot_with_no_replay(
     assert len(replays) == 1  # a void replays from the start
 
 
+def _plain_sum(row: dict[str, Any], state: dict[str, Any]) -> str:
+    """What anyone who reads the code and the row can work out: the
+    SHA-256 of the same material, without the server's key."""
+    material = [
+        str(row["pk"]),
+        row["preset"],
+        row["overrides"],
+        len(row["seats"]),
+        row["first_dealer"],
+        ENGINE_VERSION,
+        state,
+    ]
+    text = json.dumps(material, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 CORRUPTIONS = {
     "a total changed": lambda row: {"snapshot": {**row["snapshot"], "totals": [99, 0]}},
     "a total changed, checksum made again": lambda row: {
         "snapshot": {**row["snapshot"], "totals": [99, 0]},
         "snapshot_sum": "0" * 64,
+    },
+    "a total changed, its plain SHA-256 made again": lambda row: {
+        "snapshot": {**row["snapshot"], "totals": [99, 0]},
+        "snapshot_sum": _plain_sum(row, {**row["snapshot"], "totals": [99, 0]}),
     },
     "an older engine": lambda row: {"snapshot_version": ENGINE_VERSION - 1},
     "an earlier seq": lambda row: {"snapshot_seq": row["snapshot_seq"] - 1},
@@ -120,7 +142,8 @@ def test_a_snapshot_that_does_not_match_is_never_trusted(
     game = new_game("classic")
     for seq in range(4):
         _next_hand(game, now, seq, tricks=4)
-    row = Game.objects.filter(pk=game.pk).values(*snapshots.FIELDS).get()
+    fields = ("pk", "preset", "overrides", "seats", "first_dealer", *snapshots.FIELDS)
+    row = Game.objects.filter(pk=game.pk).values(*fields).get()
     Game.objects.filter(pk=game.pk).update(**corrupt(row))
     game = Game.objects.get(pk=game.pk)  # as the next request reads it
     appended = _next_hand(game, now, 4, tricks=5)
@@ -128,6 +151,17 @@ def test_a_snapshot_that_does_not_match_is_never_trusted(
     assert appended.state == state
     assert _row_summary(game) == summary
     assert _kept(game) == state  # written again, trusted again
+
+
+def test_a_snapshot_written_under_another_secret_key_is_not_trusted(
+    db: None, now: datetime, settings: Any
+) -> None:
+    game = new_game("classic")
+    for seq in range(3):
+        _next_hand(game, now, seq, tricks=4)
+    assert _kept(game) == _replayed(game)[0]
+    settings.SECRET_KEY = "another server's key, not this one's" * 2
+    assert _kept(game) is None
 
 
 def test_a_damaged_state_under_a_matching_checksum_is_replayed(
