@@ -45,6 +45,7 @@ from scorekeeper.leagues.card_rows import (
     read_row,
 )
 from scorekeeper.leagues.models import Table
+from scorekeeper.leagues.rounds import night_lock
 from scorekeeper.leagues.substitutes import Substituted
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.rules.engine import Scoreboard
@@ -78,15 +79,27 @@ def card_record(
     """Record a table's card, whose ``rows`` are hands ``first``,
     ``first + 1``...; returns how many hands were new. A called round's
     game that the card leaves unfinished ends as it stands, as calling
-    the round would have ended it."""
-    if table.round.night.closed_at is not None:
-        raise CardRefused("This night is closed: enter the cards before closing it.")
+    the round would have ended it.
+
+    Everything is decided inside the transaction that writes, against the
+    night and the game as they stand once locked: the same card sent twice
+    at once (a double tap, a resend) waits for the first, then finds its
+    rows recorded and adds nothing; a card sent after the night closed,
+    or after its round's call ended the game, is answered as such."""
     subs = table.substitutions.select_related("substitute")
     also = {sub.position: sub.substitute.name for sub in subs}
     entries = _read(table.game, first, rows, also)
     game = table.game
     try:
         with transaction.atomic():
+            night = table.round.night
+            night_lock(night)
+            if night.closed_at is not None:
+                raise CardRefused(
+                    "This night is closed: enter the cards before closing it."
+                )
+            _lock_game(game)
+            table.round.refresh_from_db(fields=["called_at"])
             added = _record_all(table, entries, by, now)
             if table.round.called_at and game.last_seq and not game.finished:
                 services.game_end(
@@ -104,6 +117,14 @@ def card_record(
             game.refresh_from_db()
         raise
     return added
+
+
+def _lock_game(game: Game) -> None:
+    """Lock the game's row for the rest of the transaction (PostgreSQL;
+    SQLite's immediate transaction holds the whole database already) and
+    read it again, so that the card is compared with the log as it stands,
+    not as it stood when the request began."""
+    game.refresh_from_db(from_queryset=Game.objects.select_for_update())
 
 
 def _read(

@@ -133,8 +133,12 @@ def season_import(*, league: League, text: str | bytes, now: datetime) -> Season
     hands = [[len(game.board.rows) for game in night.games] for night in parsed.nights]
     substitutes.check_document(document, hands)
     digests = [[digest_of(game.log) for game in night.games] for night in parsed.nights]
-    _refuse_repeat(league, parsed, stored, digests)
     with transaction.atomic():
+        # Decided under the league's lock, in the transaction that writes:
+        # the same file sent twice at once waits for the first import, then
+        # finds its games in the league and is refused, never stored twice.
+        League.objects.select_for_update().values_list("pk").get(pk=league.pk)
+        _refuse_repeat(league, parsed, stored, digests)
         season = season_create(
             league=league,
             name=stored.name or "Imported season",

@@ -44,7 +44,7 @@ def round_start(
     ``number``: the round the organizer asked for; when it exists already
     (the same form sent twice) it is the answer, and nothing else starts."""
     with transaction.atomic():
-        _lock_night(night)
+        night_lock(night)
         if number is not None:
             asked = night.rounds.filter(number=number).first()
             if asked is not None:
@@ -93,7 +93,7 @@ def _seat_tables(
         )
 
 
-def _lock_night(night: Night) -> None:
+def night_lock(night: Night) -> None:
     """Lock the night's row for the rest of the transaction (PostgreSQL;
     SQLite's immediate transaction holds the whole database) and read it
     again: two requests acting on one night run one after the other, and
@@ -113,7 +113,7 @@ def round_call(*, round: Round, by: str, now: datetime) -> int:
     counts for nobody (ended, it would make all four co-winners at 0). A
     round called already (the same call sent twice) is left as it is."""
     with transaction.atomic():
-        _lock_night(round.night)
+        night_lock(round.night)
         round.refresh_from_db(fields=["called_at"])
         if round.called_at is not None:
             return 0
@@ -154,7 +154,7 @@ def night_close(*, night: Night, by: str, now: datetime) -> None:
     midway leaves the night open as it was, to be closed again. A night
     closed already (the same close sent twice) is left as it is."""
     with transaction.atomic():
-        _lock_night(night)
+        night_lock(night)
         if night.closed_at is not None:
             return
         for played in night.rounds.all():

@@ -120,7 +120,10 @@ def test_a_card_posted_records_its_hands_and_says_so(
     # Each hand: its savepoint and release, the event it follows (read),
     # its insert and the game row's update (and PostgreSQL's row lock);
     # around them the user, the table, its substitutes and, for the
-    # answer, the substitutes and the log again.
+    # answer, the substitutes and the log again; and, in the transaction
+    # that writes (decided against what it locked: a card sent twice at
+    # once waits for the first), the night's row and the game's row locked
+    # and read again, and the round's call read again.
     per_hand = 5 + connection.features.has_select_for_update
     # The hand that finishes the game sums its players' night again, in
     # its transaction: the game's seats, a savepoint and its release, the
@@ -128,7 +131,7 @@ def test_a_card_posted_records_its_hands_and_says_so(
     # games' seats and rows, their old tallies out, the night's version
     # in, their new tallies in.
     night_summed = 11
-    with django_assert_num_queries(7 + 4 * per_hand + night_summed):
+    with django_assert_num_queries(10 + 4 * per_hand + night_summed):
         answer = client.post(f"/tables/{table.pk}/card/enter", rest, headers=HTMX)
     text = answer.content.decode()
     assert answer.status_code == 200 and text.lstrip().startswith(
