@@ -33,7 +33,7 @@ from scorekeeper.games.forms import (
     correction_initial,
     new_event_id,
 )
-from scorekeeper.models import Game
+from scorekeeper.models import Game, GameEvent
 from scorekeeper.refusals import Refusal
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandRecorded
@@ -176,6 +176,14 @@ def _remember_by(response: HttpResponse, by: str) -> None:
         response.set_cookie(BY_COOKIE, value, max_age=365 * 24 * 3600, samesite="Lax")
 
 
+def _sent_again(request: HttpRequest, game: Game) -> bool:
+    """A POST whose event id is in the game's log already: the same change
+    sent twice (a double tap, a resend), answered as the first was."""
+    event_id = str(request.POST.get("event_id", ""))[:64]
+    stored = GameEvent.objects.filter(game=game, event_id=event_id)
+    return request.method == "POST" and bool(event_id) and stored.exists()
+
+
 def _back_to_game(game: Game, by: str) -> HttpResponse:
     """A change saved: back to the game page, remembering who entered it."""
     response = redirect("game", game_id=game.pk)
@@ -298,6 +306,8 @@ def _end_page(
 def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
     game, log, board, result = _hand_named(request, game_id, target)
     if result is None:
+        if _sent_again(request, game):  # this very void, sent twice: done
+            return _back_to_game(game, str(request.POST.get("by", "")))
         return render(request, "games/gone.html", {"game": game}, status=404)
     form = VoidForm(
         request.POST or None,

@@ -7,12 +7,14 @@ the engine (through ``eventstore.append``) accepts it or says why not.
 from __future__ import annotations
 
 import secrets
+import uuid
 from typing import Any
 
 from django import forms
 
 from scorekeeper.gamelog import NAME_LIMIT, LogError, clean_text
 from scorekeeper.games.house_rules import SETTINGS, parsed
+from scorekeeper.models import TOKEN_PATTERN, new_token
 from scorekeeper.rules.cards import TRUMPS
 from scorekeeper.rules.events import Call, Hand, HandPassedOut, HandRecorded
 from scorekeeper.rules.variants import PRESETS, Variant
@@ -158,7 +160,47 @@ def correction_initial(
     return initial
 
 
-class GameForm(forms.Form):
+class ChosenKeys(forms.Form):
+    """The id and edit link a new game will have, chosen when its form is
+    shown (hidden fields): the same form sent twice (a double tap, a
+    resend after a slow answer) names the same game, which is made once.
+    A value that is not of the right shape is no choice: the server makes
+    its own (so an old page without them still works)."""
+
+    game_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
+    edit_token = forms.RegexField(
+        regex=f"^{TOKEN_PATTERN}$", required=False, widget=forms.HiddenInput
+    )
+
+    def chosen(self) -> tuple[uuid.UUID | None, str | None]:
+        data = self.cleaned_data
+        game_id, token = data.get("game_id"), data.get("edit_token")
+        return (game_id, token) if game_id and token else (None, None)
+
+    def keys_shown(self) -> tuple[str, str]:
+        """The hidden fields' values: as sent when they were of the right
+        shape, else new ones."""
+        game_id = str(self.data.get("game_id", ""))
+        token = str(self.data.get("edit_token", ""))
+        fresh = ChosenKeys({"game_id": game_id, "edit_token": token})
+        if game_id and token and fresh.is_valid() and fresh.chosen()[0]:
+            return game_id, token
+        return str(uuid.uuid4()), new_token()
+
+
+class LinksForm(forms.Form):
+    """A game's new links, chosen when "Replace both links?" is asked."""
+
+    edit_token = forms.RegexField(regex=f"^{TOKEN_PATTERN}$")
+    view_token = forms.RegexField(regex=f"^{TOKEN_PATTERN}$")
+
+    def chosen(self) -> tuple[str, str] | None:
+        if not self.is_valid() or self.data["edit_token"] == self.data["view_token"]:
+            return None
+        return self.cleaned_data["edit_token"], self.cleaned_data["view_token"]
+
+
+class GameForm(ChosenKeys):
     """A new game: the rules, the players clockwise, who deals first."""
 
     preset = forms.ChoiceField(
@@ -205,7 +247,7 @@ class GameForm(forms.Form):
 MAX_LOG_BYTES = 1_000_000  # a 2,000-event log is about a third of this
 
 
-class ImportForm(forms.Form):
+class ImportForm(ChosenKeys):
     text = forms.CharField(required=False, widget=forms.Textarea)
     upload = forms.FileField(required=False)
     limit = MAX_LOG_BYTES

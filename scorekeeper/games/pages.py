@@ -54,8 +54,11 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form = GameForm(request.POST or None)
     error = ""
     if request.method == "POST" and form.is_valid():
+        game_id, edit_token = form.chosen()
         try:
             game = services.game_create(
+                game_id=game_id,
+                edit_token=edit_token,
                 preset=form.cleaned_data["preset"],
                 seats=form.seats(),
                 first_dealer=form.cleaned_data["first_dealer"],

@@ -9,11 +9,12 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.crypto import constant_time_compare
 
 from scorekeeper import eventstore
 from scorekeeper.eventstore import Appended
@@ -59,8 +60,13 @@ def game_create(
     first_dealer: int,
     overrides: Mapping[str, object] | None = None,
     name: str = "",
+    game_id: uuid.UUID | None = None,
+    edit_token: str | None = None,
     now: datetime,
 ) -> Game:
+    """A new game. ``game_id`` and ``edit_token``: chosen by the form that
+    asks for it (or a phone that started it offline); sent again, the same
+    choice answers the game it made (``_create_once``)."""
     try:
         names = parse_seats(list(seats))
         variant = game_variant(preset, len(names), overrides or {})
@@ -71,16 +77,54 @@ def game_create(
     problem = clean_text(name.strip(), limit=60)
     if problem:
         raise SetupError(f"the game's name {problem}")
-    return Game.objects.create(
-        name=name.strip(),
-        preset=variant.preset,
-        overrides=dict(overrides or {}),
-        seats=list(names),
-        first_dealer=first_dealer,
-        created_at=now,
-        updated_at=now,
-        totals=[0] * variant.sides,
+    fields: dict[str, object] = {
+        "name": name.strip(),
+        "preset": variant.preset,
+        "overrides": dict(overrides or {}),
+        "seats": list(names),
+        "first_dealer": first_dealer,
+        "created_at": now,
+        "updated_at": now,
+        "totals": [0] * variant.sides,
+    }
+    return _create_once(game_id, edit_token, fields, lambda game: None)
+
+
+def _create_once(
+    game_id: uuid.UUID | None,
+    edit_token: str | None,
+    fields: Mapping[str, object],
+    then: Callable[[Game], None],
+) -> Game:
+    """Create the game of ``fields`` (and ``then`` store what goes with it,
+    in the same transaction) under the id and edit token its form chose:
+    a second request with the same choice (a double tap; two at once wait
+    for each other on the id's unique key) finds the game made and answers
+    it, unchanged. Another game under that id, or a different edit token,
+    is refused: nothing is made twice or taken over."""
+    chosen = {} if game_id is None else {"id": game_id, "edit_token": edit_token}
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(**chosen, **fields)
+            then(game)
+            return game
+    except IntegrityError:
+        if game_id is None:
+            raise
+    found = Game.objects.filter(pk=game_id).first()
+    same = found is not None and all(
+        getattr(found, key) == fields[key] for key in ("preset", "seats", "overrides")
     )
+    if (
+        found is None
+        or not same
+        or not constant_time_compare(found.edit_token, edit_token or "")
+    ):
+        raise SetupError(
+            "this form was sent already and made another game: "
+            "open the new-game page again to start one"
+        )
+    return found
 
 
 def hand_record(
@@ -178,11 +222,21 @@ def game_end(
     return _append(game, expected_seq, event, by=by, event_id=event_id, now=now)
 
 
-def game_import(*, document: str | bytes, by: str = "", now: datetime) -> Game:
+def game_import(
+    *,
+    document: str | bytes,
+    by: str = "",
+    game_id: uuid.UUID | None = None,
+    edit_token: str | None = None,
+    now: datetime,
+) -> Game:
     """A new game from a pepper-log v1 document, refused whole if any event
-    is illegal (``LogError``: ``event N: ...`` or ``log: ...``)."""
+    is illegal (``LogError``: ``event N: ...`` or ``log: ...``); made once
+    under the id and edit token its form chose (``_create_once``)."""
     log, board = read_and_replay(document)
-    return game_store(log=log, board=board, by=by, now=now)
+    return game_store(
+        log=log, board=board, by=by, game_id=game_id, edit_token=edit_token, now=now
+    )
 
 
 def game_store(
@@ -191,26 +245,42 @@ def game_store(
     board: Scoreboard,
     digest: str = "",
     by: str = "",
+    game_id: uuid.UUID | None = None,
+    edit_token: str | None = None,
     now: datetime,
 ) -> Game:
     """A new game of a log already read and refereed (``board`` is its
     replay; ``digest`` its ``digest_of``, when known): stored whole, as
     ``game_import`` stores a document."""
-    with transaction.atomic():
-        game = Game.objects.create(
-            import_digest=digest or digest_of(log),
-            preset=log.variant.preset,
-            overrides=overrides_of(log.variant),
-            seats=list(log.seats),
-            first_dealer=log.first_dealer,
-            created_at=now,
-            updated_at=now,
-            **eventstore.summary(board, len(log.entries)),
-        )
-        eventstore.store_all(
-            game, [_completed(entry, by=by, now=now) for entry in log.entries]
-        )
-    return game
+    fields = {
+        "import_digest": digest or digest_of(log),
+        "preset": log.variant.preset,
+        "overrides": overrides_of(log.variant),
+        "seats": list(log.seats),
+        "first_dealer": log.first_dealer,
+        "created_at": now,
+        "updated_at": now,
+        **eventstore.summary(board, len(log.entries)),
+    }
+    entries = [_completed(entry, by=by, now=now) for entry in log.entries]
+    return _create_once(
+        game_id, edit_token, fields, lambda game: eventstore.store_all(game, entries)
+    )
+
+
+def game_links_replace(
+    *, game: Game, held: str, edit_token: str, view_token: str
+) -> bool:
+    """Give the game new links (the old ones stop working at once), if its
+    edit link is still ``held`` (the one the asking phone opened it with):
+    True when replaced. False when another phone replaced them first (or
+    this very form did, sent twice): then nothing changes."""
+    replaced = Game.objects.filter(pk=game.pk, edit_token=held).update(
+        edit_token=edit_token, view_token=view_token
+    )
+    if replaced:
+        game.edit_token, game.view_token = edit_token, view_token
+    return bool(replaced)
 
 
 def game_export(*, game: Game) -> dict[str, object]:

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.eventstore import load
@@ -24,9 +25,7 @@ from scorekeeper.gamelog import (
     score_document,
 )
 from scorekeeper.games import seat_players, services
-from scorekeeper.games.forms import (
-    ImportForm,
-)
+from scorekeeper.games.forms import ImportForm, LinksForm
 from scorekeeper.models import Game, new_token
 from scorekeeper.refusals import Refusal, ordinal, players_words
 from scorekeeper.tablewords import whole_number
@@ -46,9 +45,17 @@ def game_import(request: HttpRequest) -> HttpResponse:
             if request.POST.get("again") != "1":
                 earlier = _imported_before(request, document)
             if earlier is None:
-                game = services.game_import(document=document, now=timezone.now())
+                game_id, edit_token = form.chosen()
+                game = services.game_import(
+                    document=document,
+                    game_id=game_id,
+                    edit_token=edit_token,
+                    now=timezone.now(),
+                )
         except LogError as refused:
             error = _refused_log(refused, "The log was not imported")
+        except services.SetupError as refused:
+            error = Refusal(f"The log was not imported: {refused.message}.")
         else:
             if earlier is None:
                 access.grant(request, game, game.edit_token)
@@ -177,12 +184,47 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def links_replace(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """New edit and read-only links; the old ones stop working at once.
-    GET asks first: every phone at the table will need the new link."""
-    game, _ = access.game_for(request, game_id, edit=True)
+    GET asks first: every phone at the table will need the new link. The
+    new links are chosen when the question is shown, so the same answer
+    sent twice replaces them once, and its phone keeps the new edit link."""
+    form = LinksForm(request.POST or None)
+    chosen = form.chosen() if request.method == "POST" else None
+    done = _replaced_by(game_id, chosen)
+    if done is not None:  # this form replaced them already (sent twice)
+        return _links_given(request, done)
+    try:
+        game, _ = access.game_for(request, game_id, edit=True)
+    except access.LinksReplaced:
+        done = _replaced_by(game_id, chosen)  # by this form, a moment ago?
+        if done is None:
+            raise
+        return _links_given(request, done)
     if request.method == "GET":
-        return render(request, "games/links_replace.html", {"game": game})
-    game.edit_token, game.view_token = new_token(), new_token()
-    game.save(update_fields=["edit_token", "view_token"])
+        edit_token, view_token = new_token(), new_token()
+        context = {"game": game, "edit_token": edit_token, "view_token": view_token}
+        return render(request, "games/links_replace.html", context)
+    if chosen is None:  # a page from before the links were chosen with it
+        chosen = (new_token(), new_token())
+    if not services.game_links_replace(
+        game=game, held=game.edit_token, edit_token=chosen[0], view_token=chosen[1]
+    ):
+        game.refresh_from_db(fields=["edit_token", "view_token"])
+        if not constant_time_compare(game.edit_token, chosen[0]):
+            return access.links_replaced(request)  # another phone did it first
+    return _links_given(request, game)
+
+
+def _replaced_by(game_id: UUID, chosen: tuple[str, str] | None) -> Game | None:
+    """The game, if its links are now the ones ``chosen`` (by this form)."""
+    if chosen is None:
+        return None
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not constant_time_compare(game.edit_token, chosen[0]):
+        return None
+    return game
+
+
+def _links_given(request: HttpRequest, game: Game) -> HttpResponse:
     access.grant(request, game, game.edit_token)
     return redirect("game", game_id=game.pk)
 

@@ -68,6 +68,13 @@ class _Page(HTMLParser):
             self._select = ""
 
 
+def page_forms(url: str, html: str) -> list[Form]:
+    """The forms of a page (at ``url``), each with its fields as filled in."""
+    page = _Page(url)
+    page.feed(html)
+    return page.forms
+
+
 def route_of(url: str) -> str:
     """The URL pattern's name (pages of one kind are crawled once or twice,
     not once per id)."""

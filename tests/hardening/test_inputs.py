@@ -12,6 +12,7 @@ from django.db import OperationalError, connection
 from django.test import Client
 
 from scorekeeper.gamelog import NAME_LIMIT
+from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
 from tests.records import MOON_HAND_1, new_game
@@ -156,7 +157,7 @@ def test_a_database_fault_elsewhere_is_503_in_words(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise OperationalError("attempt to write a readonly database")
 
-    monkeypatch.setattr(Game, "save", broken)
+    monkeypatch.setattr(services, "game_links_replace", broken)
     response = client.post(f"/games/{moon_game.pk}/links/replace")
     assert response.status_code == 503 and response["Retry-After"]
     assert "not answering" in response.content.decode()
