@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from datetime import datetime
 from pathlib import Path
@@ -9,21 +8,11 @@ import pytest
 from _pytest.terminal import TerminalReporter
 from django.core.cache import cache
 from django.test import Client
-from hypothesis import HealthCheck, settings
 
+import tests.hypothesis_profiles  # noqa: F401  (loads the profile first)
 from scorekeeper.models import Game
 from scorekeeper.web.rate_counts import counts
 from tests.records import NOW, new_game
-
-# No test may depend on how busy the machine is: Hypothesis's deadline and
-# its "too slow" health check both time examples, so both are off. The
-# "ci" profile (HYPOTHESIS_PROFILE=ci, set by .ci/run) runs fewer examples
-# of the properties that leave their count to the profile.
-settings.register_profile(
-    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile("ci", settings.get_profile("default"), max_examples=50)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 TESTS = Path(__file__).resolve().parent
 # Fixtures that open the test database: a test that uses none of them

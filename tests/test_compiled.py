@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.web import compiled
 from scorekeeper.web.compiled import Unsupported, compile_template, render_compiled
+from tests.hypothesis_profiles import examples
 
 
 class Silent(Exception):
@@ -356,7 +357,7 @@ values = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     row=st.fixed_dictionaries(
         {
@@ -394,7 +395,7 @@ KITCHEN = (
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     scope=st.dictionaries(
         st.sampled_from(["a", "b", "c"]),

@@ -18,6 +18,7 @@ from scorekeeper.gamelog import (
 )
 from scorekeeper.rules.events import Event
 from scorekeeper.rules.variants import Variant
+from tests.hypothesis_profiles import examples
 from tests.strategies import games
 
 JSON_VALUES = st.recursive(
@@ -44,7 +45,7 @@ def document_of(
     return log_document(log)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(games(max_hands=10), st.data())
 def test_one_corrupted_field_is_refused_or_scores_consistently(
     game: tuple[Variant, tuple[str, ...], int, list[Event]], data: st.DataObject

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase as HypothesisTestCase
 
 from scorekeeper.models import Game
+from tests.hypothesis_profiles import examples
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "contract"
 TRICKS = [
@@ -134,7 +135,9 @@ class TestVerifyFuzz(HypothesisTestCase):
     """Whatever is pasted, the verify page answers 200 or 422, never 500."""
 
     @settings(
-        max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+        max_examples=examples(60),
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
     )
     @given(
         st.one_of(

@@ -21,6 +21,7 @@ from scorekeeper.leagues.models import Invite, Night, Player
 from scorekeeper.models import Game
 from tests.hardening.crawler import route_of
 from tests.hardening.league_world import World, league_actions, make_world
+from tests.hypothesis_profiles import examples
 from tests.records import HTMX, NOW
 from tests.test_api import HAND, bearer
 
@@ -65,7 +66,7 @@ JSON_VALUES = st.recursive(
     max_leaves=8,
 )
 FUZZ = settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

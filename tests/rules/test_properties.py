@@ -16,6 +16,7 @@ from scorekeeper.rules.events import (
     HandVoided,
 )
 from scorekeeper.rules.variants import Variant
+from tests.hypothesis_profiles import examples
 from tests.strategies import games, hands
 
 Game = tuple[Variant, tuple[str, ...], int, list[Event]]
@@ -58,7 +59,7 @@ def test_only_the_last_hand_can_finish_a_game(game: Game) -> None:
         assert not replay(game[0], game[1], game[2], game[3][:count]).finished
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(games(max_hands=12), st.data())
 def test_voids_and_corrections_score_as_the_effective_game(
     game: Game, data: st.DataObject

@@ -33,6 +33,7 @@ from scorekeeper.rules.events import (
     HandVoided,
 )
 from scorekeeper.rules.variants import Variant, find_variant, with_overrides
+from tests.hypothesis_profiles import examples
 from tests.strategies import games, hands
 
 Offered = tuple[Variant, tuple[str, ...], int, list[Event]]
@@ -106,7 +107,7 @@ def _folded(
     return replayed if folded is None else folded
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(offered())
 def test_folding_from_snapshots_equals_a_replay_after_every_event(
     game: Offered,
@@ -133,7 +134,7 @@ def test_folding_from_snapshots_equals_a_replay_after_every_event(
         state = folded
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(offered())
 def test_a_scoreboard_extended_by_each_folded_event_equals_a_replay(
     game: Offered,
