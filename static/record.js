@@ -19,6 +19,7 @@
     var form = recordForm(event.target);
     if (!form) return;
     delete form.dataset.touched;
+    stashed = null;  // this phone saved: an entry kept aside is old news
     if (window.PepperDraw) PepperDraw.clearErrors(form);  // an offline refusal's
   });
 
@@ -32,13 +33,14 @@
     }
   });
 
-  // A form someone started is re-aimed, not lost: the poll sends the next
-  // hand's form, and what was entered is carried into it wherever the new
-  // hand allows it (the trump, the tricks, a typed name). What the rules
-  // forced (a pepper round's bidder and bid) is not an entry: it is the new
-  // hand's own, or nothing. Done on the form as it stands when it is
-  // swapped, so a tap made while the poll was on its way is kept too.
-  var carried = null;  // an entry carried into a new form, until it is in the page
+  // Another phone saved while this one's form was touched: at a table both
+  // phones enter the same hand, so the poll's fresh form for the next hand
+  // replaces it (a stale entry would be one tap from a phantom hand). What
+  // was entered is kept aside, and "That was a different hand: keep my
+  // entry" carries it into the new form wherever the new hand allows it
+  // (the trump, the tricks, a typed name). What the rules forced (a pepper
+  // round's bidder and bid) is not an entry: it is the new hand's own.
+  var stashed = null;  // the replaced form, as it stood
 
   function forcedNames(form) {
     var names = {};
@@ -70,38 +72,28 @@
     var auction = fresh.querySelector("details.auction");
     if (details && auction) auction.open = true;
     fresh.dataset.touched = "1";
+    // A carried choice the new bid hides (a free trick it does not allow)
+    // is cleared as a tap on the bid would clear it.
+    var bid = fresh.querySelector("input[name=bid]:checked");
+    if (bid) bid.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     var old = event.detail.target;
     if (!old || old.id !== "record" || old.tagName !== "FORM" || !old.dataset.touched) return;
-    var fresh = event.detail.fragment.querySelector
-      ? event.detail.fragment.querySelector("form#record")
-      : null;
-    if (!fresh) return;  // the game is over: the form goes
-    carryEntry(old, fresh);
-    var focused = document.activeElement;
-    carried = {
-      focus: focused && old.contains(focused) && focused.name
-        ? { name: focused.name, value: focused.value, type: focused.type }
-        : null
-    };
+    stashed = old.cloneNode(true);  // a clone keeps what was checked and typed
   });
 
-  document.body.addEventListener("htmx:oobAfterSwap", function () {
+  document.body.addEventListener("click", function (event) {
+    var keep = event.target.closest && event.target.closest("[data-keep-entry]");
     var form = document.getElementById("record");
-    if (!carried || !form) return;
-    var focus = carried.focus;
-    carried = null;
-    // A carried choice the new bid hides (a free trick it does not allow)
-    // is cleared as a tap on the bid would clear it.
-    var bid = form.querySelector("input[name=bid]:checked");
-    if (bid) bid.dispatchEvent(new Event("change", { bubbles: true }));
-    if (!focus) return;
-    var selector = 'input[name="' + CSS.escape(focus.name) + '"]';
-    if (focus.type === "radio") selector += '[value="' + CSS.escape(focus.value) + '"]';
-    var field = form.querySelector(selector);
-    if (field) field.focus({ preventScroll: true });
+    if (!keep || !form) return;
+    if (stashed) carryEntry(stashed, form);
+    stashed = null;
+    var note = keep.closest(".reaimed");
+    if (note) note.textContent = "Your entry is back, now for " + form.querySelector("h2").textContent.replace(/^Record /, "") + ".";
+    var first = form.querySelector("input:checked, input[type=radio]");
+    if (first) first.focus({ preventScroll: true });
   });
 
   // Every page of a game lives under /games/<id>/.

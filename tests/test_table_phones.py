@@ -41,24 +41,26 @@ def test_an_untouched_form_follows_the_game(
     assert "Fresh form" not in text
 
 
-def test_a_touched_form_keeps_its_entry_and_is_re_aimed(
+def test_a_touched_form_is_replaced_by_the_next_hands_with_a_note(
     client: Client, moon_game: Game, now: datetime
 ) -> None:
     record_hands(moon_game, now, (1, 4, "hearts", [2, 4]))
     text = poll(client, moon_game, 0, "touched")
     # The next hand's form, valid for it (issue 19: Cat is hand 2's forced
-    # bidder); the page's script carries what was entered into it.
+    # bidder), fresh (issue 32: both phones were entering the same hand);
+    # the page's script offers the entry back.
     form = text[text.index('<form id="record"') :]
-    assert 'data-touched="1"' in form[: form.index(">")]
+    assert "data-touched" not in form[: form.index(">")]
     assert "Record hand 2" in form
     assert 'id="record-seq" name="expected_seq" value="1"' in form
     bidders = form[form.index("<legend>Bidder</legend>") :].split("</fieldset>")[0]
     assert "Cat" in bidders and "Bob" not in bidders
     # The note sits by the Save bar, not at the top of the page.
     savebar = form[form.index('class="actions savebar"') :]
-    assert "Your entry is kept, now for hand 2" in savebar and "Fresh form" in savebar
+    assert "This is a fresh form for hand 2" in savebar
+    assert "That was a different hand: keep my entry" in savebar
     top = text[text.index('id="record-note"') :].split("</p>")[0]
-    assert "hidden" in top and "kept" not in top
+    assert "hidden" in top and "fresh" not in top
 
 
 def test_a_read_only_phone_gets_no_form_and_no_fresh_form_link(
@@ -68,7 +70,7 @@ def test_a_read_only_phone_gets_no_form_and_no_fresh_form_link(
     viewer = Client()
     join(viewer, moon_game, moon_game.view_token)
     text = poll(viewer, moon_game, 0, "untouched")
-    assert 'id="record"' not in text and "Fresh form" not in text
+    assert 'id="record"' not in text and "keep my entry" not in text
     assert "Hand 1 was just recorded" in text
 
 

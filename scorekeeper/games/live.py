@@ -60,9 +60,9 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Has the game moved on since event ``seq``? 204 if not (one indexed
     query); else the fresh score and history, swapped in out of band, a
     note of what changed, and the record form for the next hand. If
-    someone has touched this phone's form (``form=touched``), the page's
-    script carries what was entered into the new one, and the note goes by
-    its Save bar; else (``form=untouched``) the new form simply replaces it."""
+    someone has touched this phone's form (``form=touched``), the new form
+    replaces it too, with a note by its Save bar (and the page's script
+    offers the entry back); else (``form=untouched``) it simply replaces it."""
     seen = whole_number(request.GET.get("seq", "")) or 0
     now = head(game_id)
     role = None if now is None else access.role_of(request, now)
@@ -93,14 +93,14 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         "chart_html": fragments.chart_html(game_url, board, len(log.entries)),
     }
     if state in ("touched", "untouched") and not board.finished:
-        # A fresh form for the next hand; a touched one is re-aimed: the
-        # page's script carries what was entered into it, where the new
-        # hand allows it, and the note sits by its Save bar.
+        # A fresh form for the next hand, touched or not: at a table both
+        # phones enter the same hand, so what this one had started was most
+        # likely that hand. A touched one says so by its Save bar, and the
+        # page's script offers the entry back ("a different hand").
         context.update(record_context(request, game, log, board), record_oob=True)
         if state == "touched":
             context["reaimed_note"] = (
-                f"{note} Your entry is kept, now for hand {len(board.rows) + 1}:"
-                " if it was the same hand, start a fresh form."
+                f"{note} This is a fresh form for hand {len(board.rows) + 1}."
             )
     response = render(request, "games/game_detail.html#polled", context)
     carry_new_events(request, response, log, takers)

@@ -47,7 +47,7 @@ def test_phone_b_records_hand_3_after_a_recorded_1_and_2_without_a_fresh_form(
     assert GameEvent.objects.filter(game=game).count() == 3
 
 
-def test_a_touched_form_keeps_its_entry_and_moves_to_the_next_hand(
+def test_a_touched_form_is_fresh_for_the_next_hand_and_keeps_the_entry_on_request(
     browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer
 ) -> None:
     game = classic_game()
@@ -64,9 +64,14 @@ def test_a_touched_form_keeps_its_entry_and_moves_to_the_next_hand(
         form.get_by_role("button", name="Save hand").click()
         expect(bob.locator("#record-title")).to_have_text("Record hand 2", timeout=LIVE)
         note = bob.locator("#record .savebar .reaimed")
-        expect(note).to_contain_text("Your entry is kept")
+        expect(note).to_contain_text("This is a fresh form for hand 2")
         dan = bob.get_by_role("group", name="Bidder", exact=True).get_by_label("Dan")
+        expect(dan).not_to_be_checked()  # no phantom hand one tap away
+        note.get_by_role(
+            "button", name="That was a different hand: keep my entry"
+        ).click()
         expect(dan).to_be_checked()
+        expect(note).to_contain_text("Your entry is back, now for hand 2")
         bob.locator("#record").get_by_role("button", name="Save hand").click()
         expect(bob.locator("#hands li")).to_have_count(2)
     finally:

@@ -72,29 +72,33 @@ def check_two_phones(url: str, ann: Page, dan: Page, tv: Page) -> None:
     expect(dan.locator(".side-total")).to_have_text(["2", "4"], timeout=LIVE)
     expect(tv.locator(".side-total")).to_have_text(["2", "4"], timeout=LIVE)
     expect(dan.locator("#hands li")).to_have_count(1, timeout=LIVE)
-    # Dan had touched his form: the note is by its Save bar.
-    expect(dan.locator("#record .savebar .reaimed")).to_contain_text(
-        "Hand 1 was just recorded by Ann."
-    )
+    # Dan had touched his form: it is fresh for hand 2 (both phones were
+    # entering hand 1), the note by its Save bar.
+    note = dan.locator("#record .savebar .reaimed")
+    expect(note).to_contain_text("Hand 1 was just recorded by Ann.")
+    expect(note).to_contain_text("This is a fresh form for hand 2.")
+    Looker(dan, "two-phones-fresh").look("fresh-form")
     # Ann's own phone polls from her own hand on: no note about it.
     ann.wait_for_timeout(2000)
     expect(ann.locator("#record-note")).to_be_hidden()
-    # What Dan had started to enter is still there.
-    expect(
-        dan.get_by_role("group", name="Bidder", exact=True).get_by_label(
-            "Dan", exact=True
-        )
-    ).to_be_checked()
+    dans = dan.get_by_role("group", name="Bidder", exact=True).get_by_label(
+        "Dan", exact=True
+    )
+    expect(dans).not_to_be_checked()
+    # A different hand after all: the entry comes back.
+    note.get_by_role("button", name="That was a different hand: keep my entry").click()
+    expect(dans).to_be_checked()
 
 
-def test_a_touched_form_in_a_pepper_round_is_re_aimed_at_the_next_hands_forced_bid(
+def test_a_touched_form_in_a_pepper_round_is_fresh_at_the_next_hands_forced_bid(
     browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer
 ) -> None:
     """Issue 19, defect 4: moon-42's first four hands are a pepper round
     (the seat after the dealer must bid 4). A saves hand 1; B taps a trump
     for hand 2; A saves hand 2. B's form now names hand 3 and is valid for
-    it: Dan forced to 4, B's trump kept, the totals current, the note by
-    the Save bar; and B's save goes through."""
+    it: Dan forced to 4, fresh (issue 32: B was entering hand 2 too), the
+    totals current, the note by the Save bar; B's trump comes back on
+    request; and B's save goes through."""
     game = new_game("moon-42", now=timezone.now())
     phones = [browser.new_context(**browser_context_args) for _ in range(2)]
     try:
@@ -116,7 +120,8 @@ def test_a_touched_form_in_a_pepper_round_is_re_aimed_at_the_next_hands_forced_b
         expect(bidders.get_by_label("Dan", exact=True)).to_be_checked()
         bids = b_form.get_by_role("group", name="Bid", exact=True)
         expect(bids.get_by_label("4", exact=True)).to_be_checked()
-        expect(b_form.get_by_role("radio", name="spades", exact=True)).to_be_checked()
+        spades = b_form.get_by_role("radio", name="spades", exact=True)
+        expect(spades).not_to_be_checked()  # fresh: B was entering hand 2 too
         totals = a.locator(".side-total").all_inner_texts()
         expect(b.locator(".side-total")).to_have_text(totals)
         bar = b.locator(".savebar")
@@ -125,9 +130,15 @@ def test_a_touched_form_in_a_pepper_round_is_re_aimed_at_the_next_hands_forced_b
             expect(bar.locator(".bar-totals")).to_contain_text(total)
         note = bar.locator(".reaimed")
         expect(note).to_contain_text("Hand 2 was just recorded")
-        expect(note).to_contain_text("now for hand 3")
+        expect(note).to_contain_text("fresh form for hand 3")
         expect(note).to_be_in_viewport()  # no scrolling: beside the Save bar
         Looker(b, "pepper-round-phones").look("re-aimed")
+        # A different hand: B's trump comes back; Dan's forced bid stays.
+        note.get_by_role(
+            "button", name="That was a different hand: keep my entry"
+        ).click()
+        expect(spades).to_be_checked()
+        expect(bidders.get_by_label("Dan", exact=True)).to_be_checked()
         b.screenshot(path=SCREENSHOTS / "pepper-round-phone-b-screen.png")
 
         b_form.get_by_role(
