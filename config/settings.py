@@ -95,6 +95,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.web.installable.offline_switch",
             ],
         },
     },
@@ -230,6 +231,12 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     # The directive alone does nothing until the domain is submitted.
     SECURE_HSTS_PRELOAD = True
+
+# The offline app's kill switch (README, "Offline play"): OFFLINE_OFF=1
+# serves a service worker that deletes its caches and removes itself, and
+# pages that register none. The hands waiting in a phone's outbox are kept
+# (they live in IndexedDB, not in the caches) and sent by the page.
+OFFLINE_OFF = _flag("OFFLINE_OFF", False)
 
 # Bodies: a pepper log of a long game is well under 1 MB; anything bigger
 # is refused with a "too large" page (scorekeeper.web.limits.bad_request).

@@ -3,29 +3,97 @@
 // with its event id and the expected_seq it was made against), the page
 // redrawn by the rules engine running on the phone (offline/engine.js),
 // and the outbox sent in order through the API when the connection is back.
+//
+// Nothing saved is lost, at any moment: a Save that cannot reach the
+// server (no signal, no answer, a 5xx) is written to the outbox before the
+// page says anything, whether the engine is up, still loading, or never
+// started (then the hand waits as entered and the server referees it).
 (function () {
   "use strict";
   if (!("serviceWorker" in navigator)) return;
-  var registered = navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  // The documented kill switch (OFFLINE_OFF=1): the page removes the
+  // service worker and its caches, never the hands waiting in the outbox,
+  // which it still sends (with no engine: the server referees them).
+  var killed = !!document.querySelector('meta[name="pepper-offline"][content="off"]');
+  var registered = killed ? removed() : navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  registered.then(offerUpdates, function () {});
+  function removed() {
+    var gone = navigator.serviceWorker.getRegistrations().then(function (all) {
+      return Promise.all(all.map(function (registration) { return registration.unregister(); }));
+    }).then(function () {
+      return window.caches && caches.keys().then(function (names) {
+        return Promise.all(names.map(function (name) { return caches.delete(name); }));
+      });
+    });
+    return gone.then(function () { throw new Error("offline play is switched off"); });
+  }
   var root = document.getElementById("offline");
   if (!root) { registered.catch(function () {}); return; }
   // A page opened before the worker was there is kept once it controls.
   var keptPage = navigator.serviceWorker.controller ? Promise.resolve() : new Promise(function (resolve) {
     navigator.serviceWorker.addEventListener("controllerchange", resolve);
   }).then(function () { return fetch(location.pathname, { credentials: "same-origin" }); });
-  // Started once the page has loaded: its first render never waits for
-  // this phone's outbox or log.
-  registered.then(function () { afterLoad(start); }, function () {});
+  // The outbox and what the phone last showed are read as soon as the
+  // page's scripts have run; the engine starts once the page has loaded
+  // and the phone is idle, so that a phone online pays for it last.
+  document.addEventListener("DOMContentLoaded", start);
   function afterLoad(then) {
     if (document.readyState === "complete") setTimeout(then, 0);
     else window.addEventListener("load", function () { setTimeout(then, 0); });
+  }
+  function whenIdle(then) {
+    if (window.requestIdleCallback) requestIdleCallback(then, { timeout: 3000 });
+    else setTimeout(then, 500);
   }
   // A reload opens this page, not the link that led here (/join/...),
   // which the phone does not keep.
   history.replaceState(history.state, "", location.href);
 
-  var state = null;      // {game, items, landed, log, takeovers, lastSync, serverSeq}
+  // A new version of the app waits until the table says so: an update
+  // never reloads a page in the middle of a hand.
+  function offerUpdates(registration) {
+    if (!registration) return;  // a browser that runs no service worker here
+    function offer() {
+      if (!registration.waiting || !navigator.serviceWorker.controller) return;
+      var box = document.getElementById("update") || document.body.appendChild(PepperUpdate());
+      box.hidden = false;
+    }
+    function PepperUpdate() {
+      var box = document.createElement("div");
+      box.id = "update";
+      box.className = "notice update";
+      box.setAttribute("role", "status");
+      box.innerHTML = '<p>A new version of the app is ready.</p><p class="actions">' +
+        '<button class="button primary" type="button" data-update="now">Update now</button> ' +
+        '<button class="button" type="button" data-update="later">Later</button></p>';
+      box.addEventListener("click", function (event) {
+        var button = event.target.closest("[data-update]");
+        if (!button) return;
+        box.hidden = true;
+        if (button.dataset.update !== "now") return;
+        // The waiting version as the browser has it now (not as it was
+        // when the question was asked).
+        navigator.serviceWorker.getRegistration().then(function (now) {
+          var waiting = now && now.waiting;
+          if (!waiting) { location.reload(); return; }
+          navigator.serviceWorker.addEventListener("controllerchange", function () { location.reload(); });
+          waiting.postMessage({ type: "skip-waiting" });
+        });
+      });
+      return box;
+    }
+    offer();
+    registration.addEventListener("updatefound", function () {
+      var installing = registration.installing;
+      if (installing) installing.addEventListener("statechange", function () { if (installing.state === "installed") offer(); });
+    });
+  }
+
+  var state = null;      // {game, items, raw, landed, log, takeovers, lastSync, serverSeq, shown}
+  var loaded = null;     // the promise of state (ensureLoaded)
   var ready = false;     // the engine is loaded
+  var engine = "loading";  // "loading", "ready", or "failed": it never started
+  var replaced = false;  // this game's links were replaced: nothing more is sent
   var online = true;     // the server answered last time we asked
   var syncing = false;
   var disputed = null;   // the dispute on screen
@@ -83,22 +151,86 @@
   }
 
   // The banner --------------------------------------------------------------
-  function clock(iso) {
-    return iso ? new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+  function clock(iso) {  // as every page writes a time: 24-hour, hh:mm
+    if (!iso) return "";
+    var at = new Date(iso);
+    return ("0" + at.getHours()).slice(-2) + ":" + ("0" + at.getMinutes()).slice(-2);
   }
+  function waiting() { return state ? state.items.length + state.raw.length : 0; }
   function banner(text) {
-    root.hidden = false;
+    if (!state) return;
     var line = text;
+    var n = waiting();
     if (!line) {
-      var n = state.items.length;
       var hands = state.items.every(function (item) { return item.event.type === "hand"; });
       var what = hands ? (n === 1 ? "hand waits" : "hands wait") : (n === 1 ? "change waits" : "changes wait");
-      var how = disputed ? ": the table chooses above." : (online ? ": sending…" : " (no connection).");
-      line = n ? n + " " + what + " to be sent" + how
-        : (ready ? "This phone is ready to score offline." : "Offline scoring is loading…");
+      var how = disputed ? ": the table chooses above."
+        : replaced ? "."
+        : (online && navigator.onLine !== false ? ": sending…" : " on this phone: sent when the connection is back.");
+      var scored = state.raw.length && !ready
+        ? (engine === "failed" ? " Their scores come from the server when it answers."
+          : " Scored when the referee is ready.") : "";
+      if (n) line = n + " " + what + " to be sent" + how + scored;
+      else if (ready) line = "This phone is ready to score offline.";
+      else if (engine === "failed") line = "This phone cannot score offline (its referee did not start): hands saved with no connection wait on the phone and are scored by the server when it answers.";
+      else if (!online || navigator.onLine === false) line = "No connection: hands you save wait on this phone.";
+      else line = "";  // online, the engine loading: nothing to say
     }
-    if (state.lastSync) line += " Last sync " + clock(state.lastSync) + ".";
-    document.getElementById("offline-status").textContent = line;
+    if (line && state.lastSync) line += " Last sync " + clock(state.lastSync) + ".";
+    var status = document.getElementById("offline-status");
+    status.textContent = line;
+    status.parentNode.hidden = !line;
+    var ios = document.getElementById("offline-ios");
+    root.hidden = !line && !disputed && !held() && !replaced && !(ios && !ios.hidden);
+    var send = document.getElementById("offline-send");
+    if (send) {
+      send.hidden = !n || disputed || replaced || !!held();
+      send.textContent = n + " unsent · Send now";
+    }
+  }
+
+  // What the phone last showed (the server's page or the engine's), kept
+  // with the outbox: a page reopened from the phone's copy, older than
+  // that, is drawn as it was at once, before the engine is up.
+  function pageSeq() {
+    var field = document.getElementById("record-seq");
+    var poller = document.getElementById("poller");
+    if (field) return Number(field.value);
+    var found = poller && /seq=(\d+)/.exec(poller.getAttribute("hx-get") || "");
+    return found ? Number(found[1]) : 0;
+  }
+  function keepShown(seq) {
+    if (!state) return;
+    var board = document.getElementById("board");
+    var hands = document.getElementById("hands");
+    var title = document.getElementById("record-title");
+    if (!board || !hands) return;
+    state.shown = { seq: seq === undefined ? pageSeq() : seq, board: board.innerHTML, hands: hands.innerHTML,
+      title: title ? title.textContent : "" };
+    state.title = document.title.replace(/ · Pepper$/, "");
+    state.score = Array.prototype.map.call(board.querySelectorAll(".totals > div"), function (side) {
+      return side.querySelector(".side-name").textContent.trim() + " " + side.querySelector(".side-total").textContent.trim();
+    }).join(" · ");
+    save().catch(function () {});
+  }
+  function drawKept() {
+    var kept = state.shown;
+    if (!kept || kept.seq < pageSeq() || (kept.seq === pageSeq() && !state.raw.length)) return;
+    document.getElementById("board").innerHTML = kept.board;
+    document.getElementById("hands").innerHTML = kept.hands;
+    var title = document.getElementById("record-title");
+    if (title && kept.title) title.textContent = kept.title;
+    aimForm(kept.seq, numberIn(kept.title));
+  }
+  function numberIn(text) { var found = /(\d+)/.exec(text || ""); return found ? Number(found[1]) : 1; }
+  // The record form aimed at hand ``number``, after ``seq`` events.
+  function aimForm(seq, number) {
+    var form = document.getElementById("record");
+    if (!form) return;
+    form.querySelector('input[name="expected_seq"]').value = String(seq);
+    form.querySelector('input[name="event_id"]').value = newId();
+    var title = document.getElementById("record-title");
+    if (title) title.textContent = "Record hand " + number;
   }
 
   function draw(v) {
@@ -108,11 +240,12 @@
     if (hands) hands.replaceChildren.apply(hands, v.rows.map(PepperDraw.row));
     PepperDraw.form(v);
     var chart = document.getElementById("chart");
-    if (chart) chart.hidden = state.items.length > 0;  // redrawn by the server after sync
+    if (chart) chart.hidden = waiting() > 0;  // redrawn by the server after sync
     var voided = document.getElementById("offline-voided") || root.appendChild(el("ul", { id: "offline-voided", "class": "voided" }));
     voided.replaceChildren.apply(voided, v.voided.filter(function (hand) { return hand.queued; }).map(function (hand) {
       return el("li", { text: hand.summary + ": voided on this phone by " + hand.by + (hand.reason ? " (" + hand.reason + ")" : "") + ", not sent yet." });
     }));
+    keepShown(v.seq);
     banner();
   }
   // The engine's page: named as the server names it (a substitute too);
@@ -175,18 +308,36 @@
       if (answer.missing) { showErrors(form, answer.missing); return false; }
       var event = target
         ? { type: "correct", target: target, hand: answer.hand, id: newId(), by: fields.by || "" }
-        : Object.assign({ type: "hand", id: newId(), by: fields.by || "" }, answer.hand);
-      return enqueue(form, event);
+        // A hand keeps its form's event id: if the save it replaces did
+        // reach the server (its answer lost), it is stored once.
+        : Object.assign({ type: "hand", id: fields.event_id || newId(), by: fields.by || "" }, answer.hand);
+      return enqueue(form, event).then(function (queued) {
+        var id = form.querySelector('input[name="event_id"]');
+        if (queued && id && !target) id.value = newId();  // the next hand's own
+        return queued;
+      });
     });
   }
   function offlineNow() {
-    return ready && state.log && (!online || navigator.onLine === false || state.items.length > 0 || disputed);
+    return !online || navigator.onLine === false || waiting() > 0 || disputed;
   }
-  // A save the server did not answer goes into the outbox (retry.js asks).
+  // A Save goes into the outbox: refereed by the engine when it is up,
+  // else as entered (the raw form), to be refereed when it is. Written
+  // before the page says anything.
+  function take(form, submitter) {
+    var fields = fieldsOf(form, submitter || form.querySelector('button[value="save"]'));
+    return ensureLoaded().then(function () {
+      if (ready && state.log && !state.raw.length) return record(form, submitter);
+      return keepRaw(form, fields);
+    });
+  }
+  // A save the server did not answer (no connection, no answer, a 5xx)
+  // goes into the outbox (retry.js asks): never lost, never "sent" unless
+  // the server said so.
   Offline.take = function (form) {
-    if (!ready || !state.log || form.id !== "record") return false;
+    if (form.id !== "record") return false;
     online = false;
-    record(form, form.querySelector('button[value="save"]'));
+    take(form);
     return true;
   };
 
@@ -195,8 +346,134 @@
     if (form.id !== "record" || !offlineNow()) return;
     event.preventDefault();
     event.stopPropagation();
-    record(form, event.submitter);
+    take(form, event.submitter);
   }, true);
+
+  // A hand kept as entered: its form's fields (with its event id and the
+  // log length it was made against), shown as waiting; the form moves on
+  // to the next hand.
+  function keepRaw(form, fields) {
+    var number = numberIn((document.getElementById("record-title") || {}).textContent);
+    var item = { fields: fields, id: fields.event_id, number: number, summary: worded(form, fields) };
+    state.raw.push(item);
+    return save().then(function () {
+      var hands = document.getElementById("hands");
+      if (hands) hands.insertBefore(rawRow(item), hands.firstChild);
+      form.reset();
+      var by = form.querySelector('input[name="by"]');
+      if (by) by.value = fields.by || "";
+      aimForm(Number(fields.expected_seq) + 1, number + 1);
+      PepperDraw.clearErrors(form);
+      keepShown(Number(fields.expected_seq) + 1);
+      banner();
+      sync();
+      return true;
+    });
+  }
+  // Hands waiting as entered, on the page: those the service worker kept
+  // (a Save before this script ran) are numbered and worded here.
+  function drawRaw() {
+    var form = document.getElementById("record");
+    var hands = document.getElementById("hands");
+    var number = numberIn((document.getElementById("record-title") || {}).textContent);
+    var fresh = state.raw.filter(function (item) { return item.number === null; });
+    fresh.forEach(function (item) {
+      item.number = number++;
+      item.summary = form ? worded(form, item.fields) : "";
+    });
+    if (fresh.length) {
+      var last = fresh[fresh.length - 1];
+      aimForm(Number(last.fields.expected_seq) + 1, last.number + 1);
+      save().catch(function () {});
+    }
+    state.raw.forEach(function (item) {
+      if (hands && !hands.querySelector('[data-raw="' + item.id + '"]')) hands.insertBefore(rawRow(item), hands.firstChild);
+    });
+  }
+  // What fields say, in the form's own labels ("Bob · 4 · ♥ · 5").
+  function worded(form, fields) {
+    if (fields.action === "pass") return "passed out";
+    var words = [];
+    Object.keys(fields).forEach(function (name) {
+      var input = form.querySelector('input[type=radio][name="' + CSS.escape(name) + '"][value="' + CSS.escape(fields[name]) + '"]');
+      var label = input && input.closest("label");
+      if (label) words.push(label.textContent.trim());
+    });
+    return words.join(" · ");
+  }
+  function rawRow(item) {
+    return el("li", { "class": "hand queued", "data-raw": item.id }, [el("details", {}, [el("summary", {}, [
+      el("span", { "class": "hand-no", text: String(item.number) }),
+      el("span", { "class": "hand-what" }, [document.createTextNode(item.summary + " "),
+        el("em", { "class": "badge queued", text: "not scored yet" })]),
+      el("span", { "class": "hand-score", text: "" })]),
+      el("p", { text: "Saved on this phone as entered; scored when the referee is ready, sent when the connection is back." })])]);
+  }
+
+  // Hands kept as entered are refereed once the engine is up: each becomes
+  // an outbox event (with its form's event id: a hand that did reach the
+  // server is stored once). A hand the rules refuse is held for the table.
+  function absorbRaw() {
+    if (!state.raw.length || held()) return Promise.resolve();
+    var item = state.raw[0];
+    return PepperEngine.json("hand_of", JSON.stringify(item.fields), state.log, JSON.stringify(state.items)).then(function (answer) {
+      if (answer.missing) return hold(item, answer.missing.join(" "));
+      var event = Object.assign({ type: "hand", id: item.id, by: item.fields.by || "" }, answer.hand);
+      if (!event.by) delete event.by;
+      var items = state.items.concat([{ event: event, expected_seq: expectedNext(), target_of: null }]);
+      return engineView(items).then(function (v) {
+        if (v.refusal) return hold(item, v.refusal.text);
+        state.items = items;
+        state.raw.shift();
+        return save().then(absorbRaw);
+      });
+    });
+  }
+  // A waiting hand the rules (or the server) refused: it stays on the
+  // phone, first in line, until the table puts it back in the form or
+  // drops it; nothing after it is sent meanwhile.
+  function held() { return state && state.raw.length && state.raw[0].refused ? state.raw[0] : null; }
+  function hold(item, why) {
+    item.refused = why;
+    return save().then(showHeld);
+  }
+  function showHeld() {
+    var item = held();
+    var box = document.getElementById("offline-held");
+    if (!box) return;
+    box.hidden = !item;
+    if (!item) return;
+    document.getElementById("offline-held-text").textContent =
+      "Hand " + item.number + " (" + item.summary + "), saved on this phone, was not taken: " + item.refused;
+    banner();
+  }
+  root.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-held]");
+    var item = held();
+    if (!button || !item) return;
+    state.raw.shift();
+    if (button.dataset.held === "form") refill(document.getElementById("record"), item.fields);
+    save().then(function () {
+      var row = document.querySelector('#hands [data-raw="' + item.id + '"]');
+      if (row) row.remove();
+      showHeld();
+      banner();
+      sync();
+    });
+  });
+  // A kept entry back in the record form, to fix and save again.
+  function refill(form, fields) {
+    if (!form) return;
+    Object.keys(fields).forEach(function (name) {
+      if (name === "csrfmiddlewaretoken" || name === "expected_seq" || name === "event_id") return;
+      var radio = form.querySelector('input[type=radio][name="' + CSS.escape(name) + '"][value="' + CSS.escape(fields[name]) + '"]');
+      var text = form.querySelector('input[type=text][name="' + CSS.escape(name) + '"]');
+      if (radio) radio.checked = true;
+      if (text) text.value = fields[name];
+    });
+    form.dataset.touched = "1";
+    form.scrollIntoView({ block: "nearest" });
+  }
 
   // Voids and corrections with no connection: the history's links open a
   // form in place, checked by the engine like a new hand.
@@ -276,7 +553,7 @@
   });
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
-    if (!state || !xhr || xhr.status !== 200 || state.items.length || disputed) return;
+    if (!state || !xhr || xhr.status !== 200 || waiting() || disputed) return;
     if (movesLog(event.detail.pathInfo && event.detail.pathInfo.requestPath) && !keepCarried(xhr)) {
       refreshLog().catch(function () {});
     }
@@ -310,35 +587,107 @@
     failures = 0;
     return save();
   }
+  function offlineAgain() { online = false; banner(); retryLater(); }
+  function gone(status) { return status === 403 || status === 404 || status === 410; }
+  // Sent in order: the outbox's events through the API; then the hands
+  // kept as entered, refereed by the engine first when it is up, else sent
+  // as the form would have sent them (the server referees them like any
+  // other save): a phone whose engine never starts loses nothing.
   function sync() {
-    if (syncing || disputed || !ready || !state.log) return;
+    if (!state || syncing || disputed || replaced || held() || !waiting()) return;
     syncing = true;
-    var step = function () {
-      var item = state.items[0];
-      if (!item) return finish();
-      return send(item).then(function (reply) {
-        online = true;
-        if (reply.status === 201) return sent(item, reply.answer).then(step);
-        if (reply.status === 409 && item.expected_seq === null) {
-          item.expected_seq = reply.answer.current_seq;  // after what is there now
-          return save().then(step);
-        }
-        if (reply.status === 409) {
-          return refreshLog().then(dispute).then(function (asked) { if (!asked) return step(); });
-        }
-        if (reply.status === 422) { banner("The server refused a change waiting here: " + reply.answer.error); return; }
-        retryLater();
-      }, function () { online = false; banner(); retryLater(); });
-    };
-    Promise.resolve(step()).then(function () { syncing = false; }, function () { syncing = false; retryLater(); });
+    Promise.resolve(step()).then(function () { syncing = false; banner(); },
+      function () { syncing = false; retryLater(); });
+  }
+  function step() {
+    var item = state.items[0];
+    if (item) return sendItem(item);
+    if (!state.raw.length || held()) return finish();
+    if (ready) return absorbRaw().then(function () { return held() ? null : step(); });
+    // No referee on the phone yet (loading, or it never started): the
+    // server referees them, as entered, as soon as it answers.
+    return sendRaw(state.raw[0]);
+  }
+  function sendItem(item) {
+    return send(item).then(function (reply) {
+      online = true;
+      if (reply.status === 201) return sent(item, reply.answer).then(step);
+      if (gone(reply.status)) return linksReplaced();
+      if (reply.status === 409 && item.expected_seq === null) {
+        item.expected_seq = reply.answer.current_seq;  // after what is there now
+        return save().then(step);
+      }
+      if (reply.status === 409) {
+        if (!ready) return null;  // the table is asked once the engine is up
+        return refreshLog().then(dispute).then(function (asked) { if (!asked) return step(); });
+      }
+      if (reply.status === 422) { banner("The server refused a change waiting here: " + reply.answer.error); return null; }
+      retryLater();
+    }, offlineAgain);
+  }
+  var rawLanded = false;  // a hand sent as entered: the page is the server's to draw
+  function sendRaw(item) {
+    var body = new URLSearchParams(item.fields);
+    return live(root.dataset.hands, {
+      method: "POST",
+      headers: { "HX-Request": "true", "X-CSRFToken": item.fields.csrfmiddlewaretoken || "" },
+      body: body
+    }).then(function (response) {
+      online = true;
+      if (response.ok) {
+        state.raw.shift();
+        rawLanded = true;
+        return save().then(step);
+      }
+      if (gone(response.status)) return linksReplaced();
+      if (response.status === 409 || response.status === 422) {
+        return response.text().then(function (html) { return hold(item, serverWords(html)); });
+      }
+      retryLater();
+    }, offlineAgain);
+  }
+  // What the server's answer says to the player (its refusal or conflict).
+  function serverWords(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var found = page.querySelector("#record-errors .error, #record .error, .reaimed, #record-note:not([hidden]), [role=alert]");
+    return found ? found.textContent.replace(/\s+/g, " ").trim() : "the server did not take it.";
   }
   function finish() {
     state.lastSync = new Date().toISOString();
+    if (rawLanded && !ready) {  // the server scored them: its page shows it
+      rawLanded = false;
+      var form = document.getElementById("record");
+      if (!form || !form.dataset.touched) { location.reload(); return null; }
+      return save().then(function () { banner("Every hand waiting here was sent: reload the page for the scores."); });
+    }
     return refreshLog().then(redraw).then(function () {
       var chart = document.getElementById("chart");
       if (chart) htmx.ajax("GET", location.pathname + "chart", { target: "#chart", swap: "outerHTML" });
     });
   }
+  // The game's links were replaced: this phone may no longer send to it.
+  // What waits here stays here, said so, with a way to copy it out.
+  function linksReplaced() {
+    replaced = true;
+    var box = document.getElementById("offline-replaced");
+    var waitingNow = state.raw.map(function (item) { return { hand: item.number, entered: item.summary, fields: item.fields }; })
+      .concat(state.items.map(function (item) { return item.event; }));
+    document.getElementById("offline-replaced-text").textContent = "This game's links were replaced: the " + waiting() +
+      " change" + (waiting() === 1 ? "" : "s") + " waiting on this phone were not sent. Ask the table for the new link; copy them to enter them again there.";
+    document.getElementById("offline-replaced-copy").value = JSON.stringify(waitingNow, null, 1);
+    box.hidden = false;
+    banner();
+    return save();
+  }
+  root.addEventListener("click", function (event) {
+    if (!event.target.closest("[data-copy-waiting]")) return;
+    var text = document.getElementById("offline-replaced-copy");
+    text.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(text.value).catch(function () {});
+  });
+  root.addEventListener("click", function (event) {
+    if (event.target.closest("#offline-send")) { online = true; failures = 0; sync(); }
+  });
 
   // Two phones recorded one hand: the table keeps one ----------------------
   // Nothing another phone recorded took this change's place (what came
@@ -404,24 +753,72 @@
     // engine fetches (Pyodide, the engine's source) is kept too.
     return keptPage.then(function () {
       return PepperEngine.start(root.dataset.worker, root.dataset.engine);
-    }).then(keepEngine).then(function () {
+    }).then(function () {
       ready = true;
+      engine = "ready";
       banner();
-      if (offlineNow()) return redraw().then(sync);
+      keepEngine().catch(function (error) {  // it runs; the next start needs the network
+        if (window.console) console.warn("offline engine not kept:", error);
+      });
+      // Drawn over the server's page only when this phone has changes of
+      // its own to show (a form being filled in is left alone).
+      if (waiting()) return absorbRaw().then(redraw).then(showHeld).then(sync);
     }, function (error) {
-      banner("This phone cannot score offline (the engine did not load).");
+      // An old phone, too little memory, no workers: the hands entered
+      // still wait as entered, and the server referees them.
+      engine = "failed";
+      banner();
       if (window.console) console.warn("offline engine:", error);
+      sync();
     });
   }
+  function ensureLoaded() {
+    if (!loaded) {
+      loaded = load(root.dataset.game).then(function (found) {
+        state = found;
+        heldSeq = state.log ? JSON.parse(state.log).events.length : null;
+        drawKept();
+        drawRaw();
+        if (waiting()) state.title = document.title.replace(/ · Pepper$/, "");
+        else keepShown();  // listed on the start page, as it stands
+        showHeld();
+        banner();
+        return state;
+      });
+    }
+    return loaded;
+  }
   function start() {
-    load(root.dataset.game).then(function (found) {
-      state = found;
-      heldSeq = state.log ? JSON.parse(state.log).events.length : null;
-      banner();
+    ensureLoaded().then(function () {
       return refreshLog().catch(function () { online = false; banner(); });
-    }).then(function () { afterLoad(startEngine); });
-    window.addEventListener("online", function () { online = true; sync(); });
+    }).then(function () {
+      sync();
+      registered.then(function () { afterLoad(function () { whenIdle(startEngine); }); }, function () {
+        engine = "failed";  // no service worker here: no engine either
+        banner();
+        sync();
+      });
+    });
+    window.addEventListener("online", function () { online = true; failures = 0; sync(); });
     window.addEventListener("offline", function () { online = false; banner(); });
-    setInterval(function () { if (ready && state.items.length && !syncing && !disputed) sync(); }, 5000);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") sync();
+    });
+    // What the server's answers draw is kept too (a reopened page starts
+    // from it), unless this phone's own changes are drawn over it.
+    document.body.addEventListener("htmx:afterSettle", function () {
+      if (state && !waiting()) keepShown();
+    });
+    setInterval(function () { if (waiting() && !syncing && !disputed) sync(); }, 5000);
+    addHomeScreenHint();
+  }
+  // Safari on an iPhone installs no app by itself: say how, once.
+  function addHomeScreenHint() {
+    var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) && !navigator.standalone;
+    var hint = document.getElementById("offline-ios");
+    if (!hint || !ios || localStorage.getItem("pepper-ios-hint")) return;
+    hint.hidden = false;
+    root.hidden = false;
+    localStorage.setItem("pepper-ios-hint", "shown");
   }
 })();

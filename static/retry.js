@@ -24,6 +24,15 @@
     pending = setTimeout(function () { htmx.trigger(form, "submit"); }, RETRY_MS);
   });
 
+  // A server that answered 5xx did not save it either: with offline play,
+  // the hand goes into the outbox (sent again until the server takes it).
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var form = event.detail.requestConfig && event.detail.requestConfig.elt &&
+      event.detail.requestConfig.elt.closest && event.detail.requestConfig.elt.closest("form#record");
+    if (!form || event.detail.xhr.status < 500) return;
+    if (window.PepperOffline && window.PepperOffline.take(form)) event.detail.shouldSwap = false;
+  });
+
   document.body.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.successful || (event.detail.xhr && event.detail.xhr.status)) banner("");
   });

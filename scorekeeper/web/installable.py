@@ -7,13 +7,21 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from scorekeeper.web.offline_files import ENGINE_FILES, ENGINE_PREFIX, PYODIDE_PREFIX
+from scorekeeper.rules.variants import PRESETS
+from scorekeeper.web.offline_files import (
+    ENGINE_FILES,
+    ENGINE_PREFIX,
+    IDB_PREFIX,
+    PYODIDE_PREFIX,
+)
 
 THEME = "#0b5d3b"  # the icon's green
 # What every page needs, kept by the service worker when it installs.
@@ -27,8 +35,10 @@ SHELL = (
     "offline.js",
     "offline/engine.js",
     "offline/draw.js",
+    "offline/idb/umd.js",
     "offline/store.js",
     "offline/worker.js",
+    "phone_games.js",
     "django_htmx/htmx-2.min.js",  # as {% htmx_script %} writes it
 )
 
@@ -60,15 +70,33 @@ def engine_urls() -> dict[str, object]:
     }
 
 
+def _pages() -> list[str]:
+    """The pages a phone keeps when the worker installs: the start page
+    (this phone's games), the "No connection" page, and the rules."""
+    rules = [reverse("rules_detail", args=[name]) for name in PRESETS]
+    return [reverse("home"), reverse("rules"), *rules, reverse("trick")]
+
+
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     """/sw.js: at the root, so its scope is the whole site; never cached
-    by the browser (a new version is picked up at the next page open)."""
+    by the browser (a new version is picked up at the next page open, and
+    waits for the table's "Update now"). With OFFLINE_OFF, the worker that
+    removes itself and its caches."""
     shell = _shell()
-    version = hashlib.sha256(json.dumps([shell, engine_urls()]).encode()).hexdigest()
+    pages = _pages()
+    version = hashlib.sha256(
+        json.dumps([shell, pages, engine_urls()]).encode()
+    ).hexdigest()
+    template = "offline/sw_off.js" if settings.OFFLINE_OFF else "offline/sw.js"
     body = render_to_string(
-        "offline/sw.js",
-        {"shell_json": json.dumps(shell), "version": version[:12]},
+        template,
+        {
+            "shell_json": json.dumps(shell),
+            "pages_json": json.dumps(pages),
+            "idb_json": json.dumps(static(f"{IDB_PREFIX}/umd.js")),
+            "version": version[:12],
+        },
     )
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
@@ -105,3 +133,8 @@ def engine_files(request: HttpRequest) -> JsonResponse:
 def no_connection(request: HttpRequest) -> HttpResponse:
     """What the service worker shows for a page that cannot work offline."""
     return render(request, "offline/no_connection.html")
+
+
+def offline_switch(request: HttpRequest) -> dict[str, bool]:
+    """Pages register no service worker while the kill switch is on."""
+    return {"offline_off": settings.OFFLINE_OFF}

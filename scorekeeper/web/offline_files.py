@@ -17,6 +17,9 @@ from django.core.files.storage import FileSystemStorage
 
 PYODIDE_PREFIX = "offline/pyodide"
 ENGINE_PREFIX = "offline/engine"
+# idb (npm, locked): IndexedDB's requests as promises, for the phone's store.
+IDB_PREFIX = "offline/idb"
+IDB_FILES = ("umd.js",)
 # The runtime and what it loads at start; nothing else of the package.
 PYODIDE_FILES = (
     "pyodide.js",
@@ -51,6 +54,7 @@ def _roots() -> dict[str, tuple[Path, tuple[str, ...]]]:
     return {
         PYODIDE_PREFIX: (base / "node_modules" / "pyodide", PYODIDE_FILES),
         ENGINE_PREFIX: (base, ENGINE_FILES),
+        IDB_PREFIX: (base / "node_modules" / "idb" / "build", IDB_FILES),
     }
 
 
@@ -63,7 +67,8 @@ class _Prefixed(FileSystemStorage):
 
 
 class OfflineFinder(BaseFinder):
-    """Finds ``offline/pyodide/<file>`` and ``offline/engine/<source>``."""
+    """Finds ``offline/pyodide/<file>``, ``offline/engine/<source>`` and
+    ``offline/idb/umd.js``."""
 
     def check(self, **kwargs: Any) -> list[Any]:
         return []

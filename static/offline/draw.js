@@ -73,6 +73,9 @@
     if (!form) return;
     if (v.finished || !v.form) { form.hidden = true; return; }
     form.hidden = false;
+    var title = form.querySelector("h2");
+    // A form someone is filling in for this very hand is left as it is.
+    if (form.dataset.touched && title.textContent === "Record hand " + v.form.number) return;
     var by = form.querySelector('input[name="by"]');  // who enters stays, as online
     var entering = by ? by.value : "";
     form.reset();

@@ -1,34 +1,83 @@
 // This phone's outbox and its copy of each game's log, kept in IndexedDB
+// (through idb, a small well-kept wrapper of its requests: offline/idb)
 // so that they survive a closed browser: one record per game.
+//
+// Safari drops the IndexedDB connection of a page left in the background
+// and answers the next request on it with an error: the connection is
+// opened again when the page shows again (pageshow, visibilitychange) and
+// after a failed request (once). Each game's outbox is also copied to
+// localStorage, and read back if IndexedDB lost a write.
 (function () {
   "use strict";
+  var opened = null;
+  var persisted = false;
+
   function database() {
-    return new Promise(function (resolve, reject) {
-      var open = indexedDB.open("pepper-offline", 1);
-      open.onupgradeneeded = function () { open.result.createObjectStore("games", { keyPath: "game" }); };
-      open.onsuccess = function () { resolve(open.result); };
-      open.onerror = function () { reject(open.error); };
-    });
-  }
-  function load(game) {
-    return database().then(function (db) {
-      return new Promise(function (resolve) {
-        var get = db.transaction("games").objectStore("games").get(game);
-        get.onsuccess = function () {
-          resolve(get.result || { game: game, items: [], landed: {}, log: null, lastSync: null, serverSeq: 0 });
-        };
+    if (!opened) {
+      opened = idb.openDB("pepper-offline", 1, {
+        upgrade: function (db) { db.createObjectStore("games", { keyPath: "game" }); },
+        terminated: function () { opened = null; }  // the browser closed it
       });
+      opened.catch(function () { opened = null; });
+    }
+    return opened;
+  }
+  function fresh() {
+    var old = opened;
+    opened = null;
+    if (old) old.then(function (db) { db.close(); }, function () {});
+  }
+  // A request on a connection the browser dropped fails once: open again.
+  function twice(work) {
+    return database().then(work).catch(function () { fresh(); return database().then(work); });
+  }
+  window.addEventListener("pageshow", function (event) { if (event.persisted) fresh(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") fresh();
+  });
+
+  function blank(game) {
+    return { game: game, items: [], raw: [], landed: {}, log: null, lastSync: null, serverSeq: 0,
+      shown: null, title: "", score: "", savedAt: 0 };
+  }
+  // The outbox's copy: what must never be lost, small.
+  function copyKey(game) { return "pepper-outbox:" + game; }
+  function copyOf(state) {
+    return JSON.stringify({ items: state.items, raw: state.raw, landed: state.landed,
+      serverSeq: state.serverSeq, savedAt: state.savedAt });
+  }
+  function readCopy(game) {
+    try { return JSON.parse(localStorage.getItem(copyKey(game)) || "null"); } catch (error) { return null; }
+  }
+  function writeCopy(state) {
+    try { localStorage.setItem(copyKey(state.game), copyOf(state)); } catch (error) { /* full: IndexedDB has it */ }
+  }
+
+  function load(game) {
+    var copy = readCopy(game);
+    return twice(function (db) { return db.get("games", game); }).catch(function () {
+      return null;  // IndexedDB is gone for now: the copy serves
+    }).then(function (found) {
+      var state = Object.assign(blank(game), found || {});
+      if (!state.raw) state.raw = [];
+      if (copy && copy.savedAt > state.savedAt) Object.assign(state, copy);  // a write IndexedDB lost
+      return state;
     });
   }
   function save(state) {
-    return database().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var tx = db.transaction("games", "readwrite");
-        tx.objectStore("games").put(state);
-        tx.oncomplete = resolve;
-        tx.onerror = function () { reject(tx.error); };
-      });
+    state.savedAt = Date.now();
+    writeCopy(state);  // first: it is synchronous, and survives a dead connection
+    if (!persisted && navigator.storage && navigator.storage.persist) {
+      persisted = true;
+      navigator.storage.persist().catch(function () {});  // never evicted, if the browser agrees
+    }
+    return twice(function (db) { return db.put("games", state); });
+  }
+  // Every game this phone keeps (for the start page), newest first.
+  function all() {
+    return twice(function (db) { return db.getAll("games"); }).then(function (games) {
+      return games.sort(function (a, b) { return (b.savedAt || 0) - (a.savedAt || 0); });
     });
   }
-  window.PepperStore = { load: load, save: save };
+  window.PepperStore = { load: load, save: save, all: all };
 })();

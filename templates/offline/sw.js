@@ -6,16 +6,28 @@ var SHELL = {{ shell_json|safe }};
 var PAGES = "pages-" + VERSION;
 var FILES = "files-" + VERSION;
 var OFFLINE_URL = "/offline/";
+// Kept when the worker installs, so that the installed app opens on this
+// phone's games, and the rules read, with no connection: the start page,
+// the rules pages (each preset's) and the trick page.
+var START_PAGES = {{ pages_json|safe }};
 // Pages kept as they were last opened on this phone: home, game pages
 // (and their logs and rules), the rules pages.
 var KEPT = [/^\/$/, /^\/games\/[0-9a-f-]{36}\/(log\.json|rules)?$/, /^\/rules\//,
-            /^\/offline\//];
+            /^\/offline\//, /^\/trick$/];
 
+// A new version installs beside the one in use and waits: the page asks
+// the table ("Update now" / "Later"), so an update never reloads a page
+// in the middle of a hand. The first install has nothing to wait for.
 self.addEventListener("install", function (event) {
   event.waitUntil(Promise.all([
     caches.open(FILES).then(function (cache) { return cache.addAll(SHELL); }),
-    caches.open(PAGES).then(function (cache) { return cache.add(OFFLINE_URL); })
-  ]).then(function () { return self.skipWaiting(); }));
+    caches.open(PAGES).then(function (cache) {
+      return cache.add(OFFLINE_URL).then(function () {
+        // Each on its own: a page that fails to load is kept next time.
+        return Promise.all(START_PAGES.map(function (page) { return cache.add(page).catch(function () {}); }));
+      });
+    })
+  ]));
 });
 
 self.addEventListener("activate", function (event) {
@@ -74,9 +86,44 @@ function fromNetwork(event) {
   });
 }
 
+// A hand saved before the page's scripts took over its form (a plain
+// POST) while the connection is gone: kept in the phone's outbox, as the
+// page keeps one, and the game page shown again (from this phone's copy)
+// with the hand waiting. Online, the POST goes to the server untouched.
+importScripts({{ idb_json|safe }});
+var HANDS = /^\/games\/([0-9a-f-]{36})\/hands$/;
+function outboxed(request, game) {
+  return request.formData().then(function (form) {
+    var fields = {};
+    form.forEach(function (value, key) { fields[key] = String(value); });
+    return idb.openDB("pepper-offline", 1, {
+      upgrade: function (db) { db.createObjectStore("games", { keyPath: "game" }); }
+    }).then(function (db) {
+      return db.get("games", game).then(function (found) {
+        var state = found || { game: game, items: [], raw: [], landed: {}, log: null, lastSync: null,
+          serverSeq: 0, shown: null, title: "", score: "", savedAt: 0 };
+        state.raw = state.raw || [];
+        if (!state.raw.some(function (item) { return item.id === fields.event_id; })) {
+          state.raw.push({ fields: fields, id: fields.event_id, number: null, summary: "" });
+        }
+        state.savedAt = Date.now();
+        return db.put("games", state);
+      });
+    });
+  }).then(function () {
+    return Response.redirect("/games/" + game + "/", 303);
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
+  var hands = request.method === "POST" && request.mode === "navigate" && HANDS.exec(url.pathname);
+  if (hands && url.origin === self.location.origin) {
+    var copy = request.clone();
+    event.respondWith(fetch(request).catch(function () { return outboxed(copy, hands[1]); }));
+    return;
+  }
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(fromFiles(event));
@@ -86,9 +133,12 @@ self.addEventListener("fetch", function (event) {
 });
 
 // The page asks, once the engine has loaded, to keep what it fetched
-// (Pyodide and the engine's source), so the next start needs no network.
+// (Pyodide and the engine's source), so the next start needs no network;
+// and, when the table taps "Update now", for this waiting version to
+// take over.
 self.addEventListener("message", function (event) {
   var message = event.data || {};
+  if (message.type === "skip-waiting") { self.skipWaiting(); return; }
   if (message.type !== "keep") return;
   var done = caches.open(FILES).then(function (cache) {
     return Promise.all(message.urls.map(function (url) {

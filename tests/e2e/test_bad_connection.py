@@ -1,5 +1,6 @@
-"""A save made while the phone is offline is kept, retried with the same
-event id, and recorded once when the connection comes back."""
+"""A save made while the phone is offline is kept on the phone (its
+outbox), sent with the same event id, and recorded once when the
+connection comes back."""
 
 from __future__ import annotations
 
@@ -27,7 +28,12 @@ def test_an_offline_save_says_so_and_is_recorded_once_when_back_online(
         fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
         context.set_offline(True)
         form.get_by_role("button", name="Save hand").click()
-        expect(page.locator("#connection")).to_contain_text("not saved yet")
+        # Kept on the phone (this browser runs no service worker, so no
+        # engine either: the hand waits as entered), the form on to hand 2.
+        status = page.locator("#offline-status")
+        expect(status).to_contain_text("1 hand waits to be sent on this phone")
+        expect(page.locator("#record-title")).to_have_text("Record hand 2")
+        expect(page.locator("#hands > li").first).to_contain_text("not scored yet")
         assert GameEvent.objects.count() == 0
         context.set_offline(False)
         expect(page.locator(".side-total")).to_have_text(["2", "4"], timeout=LIVE)

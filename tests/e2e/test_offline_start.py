@@ -1,0 +1,246 @@
+"""Issue 32: offline never loses a hand, whatever the phone is doing when
+Save is tapped. On a 360 px phone with the browser offline AND the live
+server stopped: a Save at every stage of the page's start-up (before its
+scripts took over the form, the engine loading, the engine failed, the
+engine up) is kept on the phone, said so, and on the server once after
+the signal returns; a phone reopened with hands waiting shows them, and
+the right hand number, before its engine is up; the installed app's start
+page lists a game this phone reached only by its table link, and the
+rules pages open, with no connection."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+
+from scorekeeper.models import Game, GameEvent
+from scorekeeper.web import installable
+from tests.e2e.conftest import PHONE, Looker, fill_hand
+from tests.e2e.offline import READY, Server, new_phone, open_ready
+from tests.records import new_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SYNCED = 60_000  # ms
+# The engine kept "loading" for a while: its worker's first message (start)
+# waits 20 s, as on a slow phone.
+STALLED = """(() => {
+  const Real = window.Worker;
+  window.Worker = function (url, options) {
+    const worker = new Real(url, options);
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message, transfer) => setTimeout(() => post(message, transfer), 20000);
+    return worker;
+  };
+})();"""
+# An engine that never starts (no workers: an old phone).
+NO_WORKERS = "window.Worker = undefined;"
+
+
+def no_signal(context: BrowserContext, server: Server) -> None:
+    context.set_offline(True)
+    server.stop()
+
+
+def signal_back(context: BrowserContext, server: Server) -> None:
+    server.start()
+    context.set_offline(False)
+
+
+def stored_once(game: Game, count: int) -> None:
+    """Wait until the server holds ``count`` events; never more."""
+    deadline = time.monotonic() + SYNCED / 1000
+    while GameEvent.objects.filter(game=game).count() < count:
+        assert time.monotonic() < deadline, "the waiting hand never reached the server"
+        time.sleep(0.25)
+    assert GameEvent.objects.filter(game=game).count() == count
+
+
+def hand_one(page: Page) -> None:
+    """Moon-42's hand 1 (the pepper round: Bob forced to 4), not saved."""
+    fill_hand(page.locator("#record"), trump="hearts", taken="5")
+
+
+@pytest.mark.parametrize(
+    "stage", ["before-scripts", "engine-loading", "engine-failed", "engine-up"]
+)
+def test_a_save_at_every_stage_of_start_up_reaches_the_server_once(
+    browser: Browser, server: Server, phones: list[BrowserContext], stage: str
+) -> None:
+    game = new_game("moon-42", now=timezone.now())
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    if stage == "engine-loading":
+        context.add_init_script(STALLED)
+    elif stage == "engine-failed":
+        context.add_init_script(NO_WORKERS)
+    no_signal(context, server)
+    page.reload()  # from the phone's copy
+    status = page.locator("#offline-status")
+    hand_one(page)
+    if stage == "before-scripts":
+        # As a tap before the page's scripts took the form: a plain POST,
+        # which the service worker keeps.
+        page.evaluate("document.getElementById('record').submit()")
+        page.wait_for_load_state()
+    else:
+        if stage == "engine-up":
+            expect(status).to_contain_text(READY, timeout=90_000)
+        else:
+            expect(status).not_to_contain_text(READY)
+        page.locator("#record").get_by_role("button", name="Save hand").click()
+    expect(status).to_contain_text("1 hand waits to be sent on this phone")
+    expect(page.locator("#record-title")).to_have_text("Record hand 2")
+    Looker(page, f"offline-start-{stage}").look("waiting")
+    assert GameEvent.objects.filter(game=game).count() == 0
+
+    signal_back(context, server)
+    stored_once(game, 1)
+    event = GameEvent.objects.get(game=game)
+    assert (event.payload["bidder"], event.payload["trump"]) == (1, "hearts")
+    page.wait_for_timeout(3000)  # a second send would land by now
+    assert GameEvent.objects.filter(game=game).count() == 1
+    assert errors == []
+
+
+def test_a_reopened_phone_shows_its_waiting_hands_before_its_engine(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    server: Server,
+    tmp_path: Any,
+) -> None:
+    """Two hands queued, the browser closed, reopened offline with its
+    engine slow to start: at once the right totals, both hands waiting and
+    "Record hand 3", never "Hand 1" (a table would enter hand 1 again)."""
+    game = new_game("moon-42", now=timezone.now())
+    args = {**browser_type_launch_args, "viewport": PHONE, "service_workers": "allow"}
+    first = browser_type.launch_persistent_context(tmp_path, **args)
+    page = first.pages[0] if first.pages else first.new_page()
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    first.set_offline(True)
+    server.stop()
+    form = page.locator("#record")
+    for count, (trump, taken) in enumerate((("hearts", "5"), ("clubs", "2")), 1):
+        fill_hand(form, trump=trump, taken=taken)
+        form.get_by_role("button", name="Save hand").click()
+        expect(page.locator("#record-title")).to_have_text(f"Record hand {count + 1}")
+    expect(page.locator("#offline-status")).to_contain_text("2 hands wait")
+    totals = page.locator(".side-total").all_inner_texts()
+    first.close()
+
+    second = browser_type.launch_persistent_context(tmp_path, **args)
+    try:
+        second.add_init_script(STALLED)
+        second.set_offline(True)
+        page = second.pages[0] if second.pages else second.new_page()
+        page.goto(f"{server.url}/games/{game.pk}/")
+        expect(page.locator("#record-title")).to_have_text("Record hand 3")
+        expect(page.locator(".side-total")).to_have_text(totals)
+        expect(page.locator("#hands > li")).to_have_count(2)
+        expect(page.locator("#offline-status")).to_contain_text("2 hands wait")
+        expect(page.locator("#offline-status")).not_to_contain_text(READY)
+        Looker(page, "offline-reopened").look("before-the-engine")
+    finally:
+        second.close()
+
+
+def test_the_start_page_lists_a_game_reached_by_its_table_link_and_the_rules_open(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """The phone opened the start page once (its copy lists no game), then
+    came to a game by the table's link or QR code: offline, the start page
+    lists that game from the phone's own store, and it opens."""
+    game = new_game("moon-42", now=timezone.now())
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    open_ready(page, f"{server.url}/join/{game.edit_token}")  # the table's QR code
+    no_signal(context, server)
+    page.goto(f"{server.url}/")  # the installed app's start page
+    link = page.locator(f'#phone-games a[href="/games/{game.pk}/"]')
+    expect(link).to_contain_text("Ann & Cat v Bob & Dan")
+    expect(link).to_contain_text("Ann & Cat 0 · Bob & Dan 0")
+    Looker(page, "offline-start-page").look("this-phones-games")
+    link.click()
+    expect(page.locator("#record-title")).to_have_text("Record hand 1")
+    for path, heading in (
+        ("/rules/", "The rules"),
+        ("/rules/moon-42/", "moon-42"),
+        ("/trick", "Who won the trick?"),
+    ):
+        page.goto(f"{server.url}{path}")
+        expect(page.get_by_role("heading", level=1)).to_contain_text(heading)
+    Looker(page, "offline-rules").look("trick-page")
+
+
+def test_a_new_version_waits_for_update_now_and_never_reloads_a_hand(
+    browser: Browser,
+    server: Server,
+    phones: list[BrowserContext],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = new_game("moon-42", now=timezone.now())
+    page = new_phone(browser, phones).new_page()
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    first = page.evaluate("navigator.serviceWorker.controller.scriptURL")
+    hand_one(page)  # a hand being entered
+    # A new version of the app (it keeps one more page).
+    pages = installable._pages
+    monkeypatch.setattr(installable, "_pages", lambda: [*pages(), "/games/new"])
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    update = page.locator("#update")
+    expect(update).to_contain_text("A new version of the app is ready")
+    Looker(page, "offline-update").look("asked")
+    # Nothing reloaded: the hand being entered is still there.
+    expect(page.get_by_role("radio", name="hearts", exact=True)).to_be_checked()
+    update.get_by_role("button", name="Later").click()
+    expect(update).to_be_hidden()
+    page.reload()
+    expect(update).to_be_visible()  # asked again at the next page open
+    page.evaluate("window.beforeTheUpdate = true")
+    update.get_by_role("button", name="Update now").click()
+    # The new version took over, and the page was opened again with it.
+    page.wait_for_function(
+        """() => !window.beforeTheUpdate && navigator.serviceWorker.controller &&
+            navigator.serviceWorker.getRegistration().then(r => !r.waiting && !!r.active)""",
+        polling=250,
+    )
+    assert first.endswith("/sw.js")
+    expect(page.locator("#update")).to_have_count(0)
+
+
+def test_the_kill_switch_removes_the_worker_and_its_caches_and_keeps_waiting_hands(
+    browser: Browser,
+    server: Server,
+    phones: list[BrowserContext],
+    settings: Any,
+) -> None:
+    game = new_game("moon-42", now=timezone.now())
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    no_signal(context, server)
+    hand_one(page)
+    page.locator("#record").get_by_role("button", name="Save hand").click()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+
+    settings.OFFLINE_OFF = True  # the operator switches offline play off
+    signal_back(context, server)
+    page.reload()
+    page.wait_for_function(
+        """() => navigator.serviceWorker.getRegistrations().then(
+            all => all.length === 0).then(none => none && caches.keys().then(
+            names => names.length === 0))""",
+        polling=500,
+    )
+    stored_once(game, 1)  # the waiting hand was not lost: the page sent it
+    page.reload()
+    expect(page.locator(".side-total")).to_have_text(["1", "4"])
