@@ -164,7 +164,7 @@
     if (!line) {
       var hands = state.items.every(function (item) { return item.event.type === "hand"; });
       var what = hands ? (n === 1 ? "hand waits" : "hands wait") : (n === 1 ? "change waits" : "changes wait");
-      var how = disputed ? ": the table chooses above."
+      var how = disputed || held() ? ": the table chooses above."
         : replaced ? "."
         : (online && navigator.onLine !== false ? ": sending…" : " on this phone: sent when the connection is back.");
       var scored = state.raw.length && !ready
@@ -199,13 +199,15 @@
     var found = poller && /seq=(\d+)/.exec(poller.getAttribute("hx-get") || "");
     return found ? Number(found[1]) : 0;
   }
-  function keepShown(seq) {
+  // ``stored``: how many of the server's events the drawing shows (what
+  // waits on the phone is drawn on top of them).
+  function keepShown(stored) {
     if (!state) return;
     var board = document.getElementById("board");
     var hands = document.getElementById("hands");
     var title = document.getElementById("record-title");
     if (!board || !hands) return;
-    state.shown = { seq: seq === undefined ? pageSeq() : seq, board: board.innerHTML, hands: hands.innerHTML,
+    state.shown = { seq: stored, expected: pageSeq(), board: board.innerHTML, hands: hands.innerHTML,
       title: title ? title.textContent : "" };
     state.title = document.title.replace(/ · Pepper$/, "");
     state.score = Array.prototype.map.call(board.querySelectorAll(".totals > div"), function (side) {
@@ -213,14 +215,17 @@
     }).join(" · ");
     save().catch(function () {});
   }
+  // Drawn when this page (the phone's copy) shows less than the phone knew:
+  // fewer of the server's events, or the same with changes waiting here.
   function drawKept() {
     var kept = state.shown;
-    if (!kept || kept.seq < pageSeq() || (kept.seq === pageSeq() && !state.raw.length)) return;
+    var page = pageSeq();
+    if (!kept || kept.seq < page || (kept.seq === page && !waiting())) return;
     document.getElementById("board").innerHTML = kept.board;
     document.getElementById("hands").innerHTML = kept.hands;
     var title = document.getElementById("record-title");
     if (title && kept.title) title.textContent = kept.title;
-    aimForm(kept.seq, numberIn(kept.title));
+    aimForm(kept.expected, numberIn(kept.title));
   }
   function numberIn(text) { var found = /(\d+)/.exec(text || ""); return found ? Number(found[1]) : 1; }
   // The record form aimed at hand ``number``, after ``seq`` events.
@@ -245,7 +250,9 @@
     voided.replaceChildren.apply(voided, v.voided.filter(function (hand) { return hand.queued; }).map(function (hand) {
       return el("li", { text: hand.summary + ": voided on this phone by " + hand.by + (hand.reason ? " (" + hand.reason + ")" : "") + ", not sent yet." });
     }));
-    keepShown(v.seq);
+    var expected = document.getElementById("record-seq");
+    if (expected) expected.value = String(v.seq);  // a hand kept as entered follows these
+    keepShown(v.stored);
     banner();
   }
   // The engine's page: named as the server names it (a substitute too);
@@ -364,7 +371,7 @@
       if (by) by.value = fields.by || "";
       aimForm(Number(fields.expected_seq) + 1, number + 1);
       PepperDraw.clearErrors(form);
-      keepShown(Number(fields.expected_seq) + 1);
+      keepShown(state.shown ? state.shown.seq : Number(state.raw[0].fields.expected_seq));
       banner();
       sync();
       return true;
@@ -434,7 +441,7 @@
   // drops it; nothing after it is sent meanwhile.
   function held() { return state && state.raw.length && state.raw[0].refused ? state.raw[0] : null; }
   function hold(item, why) {
-    item.refused = why;
+    item.refused = why || "the server did not take it.";
     return save().then(showHeld);
   }
   function showHeld() {
@@ -446,6 +453,7 @@
     document.getElementById("offline-held-text").textContent =
       "Hand " + item.number + " (" + item.summary + "), saved on this phone, was not taken: " + item.refused;
     banner();
+    box.scrollIntoView({ block: "center" });  // the question is in view when asked
   }
   root.addEventListener("click", function (event) {
     var button = event.target.closest("[data-held]");
@@ -588,7 +596,7 @@
     return save();
   }
   function offlineAgain() { online = false; banner(); retryLater(); }
-  function gone(status) { return status === 403 || status === 404 || status === 410; }
+  function gone(status) { return status === 401 || status === 403 || status === 404 || status === 410; }
   // Sent in order: the outbox's events through the API; then the hands
   // kept as entered, refereed by the engine first when it is up, else sent
   // as the form would have sent them (the server referees them like any
@@ -597,7 +605,11 @@
     if (!state || syncing || disputed || replaced || held() || !waiting()) return;
     syncing = true;
     Promise.resolve(step()).then(function () { syncing = false; banner(); },
-      function () { syncing = false; retryLater(); });
+      function (error) {
+        syncing = false;
+        if (window.console) console.warn("offline sync:", error);
+        retryLater();
+      });
   }
   function step() {
     var item = state.items[0];
@@ -649,8 +661,11 @@
   // What the server's answer says to the player (its refusal or conflict).
   function serverWords(html) {
     var page = new DOMParser().parseFromString(html, "text/html");
-    var found = page.querySelector("#record-errors .error, #record .error, .reaimed, #record-note:not([hidden]), [role=alert]");
-    return found ? found.textContent.replace(/\s+/g, " ").trim() : "the server did not take it.";
+    var said = ["#live-note", "#record-errors .error", "#record .error", "[role=alert]"].map(function (where) {
+      var found = page.querySelector(where);
+      return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
+    }).filter(Boolean);
+    return said[0] || "the server did not take it.";
   }
   function finish() {
     state.lastSync = new Date().toISOString();
@@ -677,6 +692,7 @@
     document.getElementById("offline-replaced-copy").value = JSON.stringify(waitingNow, null, 1);
     box.hidden = false;
     banner();
+    box.scrollIntoView({ block: "center" });
     return save();
   }
   root.addEventListener("click", function (event) {
@@ -704,6 +720,7 @@
       box.querySelector('[data-keep="ours"]').hidden = !found.can_keep_ours;
       box.hidden = false;
       banner();
+      box.scrollIntoView({ block: "center" });  // the question is in view when asked
       return redraw().then(function () { return true; });
     });
   }
@@ -780,7 +797,7 @@
         drawKept();
         drawRaw();
         if (waiting()) state.title = document.title.replace(/ · Pepper$/, "");
-        else keepShown();  // listed on the start page, as it stands
+        else keepShown(pageSeq());  // listed on the start page, as it stands
         showHeld();
         banner();
         return state;
@@ -807,7 +824,7 @@
     // What the server's answers draw is kept too (a reopened page starts
     // from it), unless this phone's own changes are drawn over it.
     document.body.addEventListener("htmx:afterSettle", function () {
-      if (state && !waiting()) keepShown();
+      if (state && !waiting()) keepShown(pageSeq());
     });
     setInterval(function () { if (waiting() && !syncing && !disputed) sync(); }, 5000);
     addHomeScreenHint();

@@ -10,6 +10,7 @@ rules pages open, with no connection."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -21,7 +22,7 @@ from scorekeeper.models import Game, GameEvent
 from scorekeeper.web import installable
 from tests.e2e.conftest import PHONE, Looker, fill_hand
 from tests.e2e.offline import READY, Server, new_phone, open_ready
-from tests.records import new_game
+from tests.records import new_game, record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -244,3 +245,54 @@ def test_the_kill_switch_removes_the_worker_and_its_caches_and_keeps_waiting_han
     stored_once(game, 1)  # the waiting hand was not lost: the page sent it
     page.reload()
     expect(page.locator(".side-total")).to_have_text(["1", "4"])
+
+
+def test_a_waiting_hand_the_server_refuses_stays_until_the_table_decides(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """A hand kept as entered (this phone runs no engine) meets a server
+    that answers: another phone recorded hand 1 first. The refusal is shown
+    in the server's words, in view, never as "offline"; the hand stays on
+    the phone until the table puts it back in the form."""
+    game = new_game("moon-42", now=timezone.now())
+    context = new_phone(browser, phones)
+    context.add_init_script(NO_WORKERS)
+    page = context.new_page()
+    page.goto(f"{server.url}/join/{game.edit_token}")
+    no_signal(context, server)
+    hand_one(page)
+    page.locator("#record").get_by_role("button", name="Save hand").click()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    record_hands(game, timezone.now(), (1, 4, "clubs", [4, 2]))  # the other phone
+    signal_back(context, server)
+    held = page.locator("#offline-held")
+    expect(held).to_contain_text("Hand 1 was just recorded by the other phone")
+    expect(held).to_be_in_viewport()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    Looker(page, "offline-held").look("refused")
+    held.get_by_role("button", name="Put it back in the form").click()
+    expect(held).to_be_hidden()
+    expect(page.get_by_role("radio", name="hearts", exact=True)).to_be_checked()
+    assert GameEvent.objects.filter(game=game).count() == 1
+
+
+def test_hands_waiting_on_a_phone_whose_links_were_replaced_are_kept_and_said(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    game = new_game("moon-42", now=timezone.now())
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    no_signal(context, server)
+    hand_one(page)
+    page.locator("#record").get_by_role("button", name="Save hand").click()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    Game.objects.filter(pk=game.pk).update(edit_token="R" * 32, view_token="V" * 32)
+    signal_back(context, server)
+    replaced = page.locator("#offline-replaced")
+    expect(replaced).to_contain_text("This game's links were replaced")
+    expect(replaced).to_contain_text("were not sent")
+    copy = replaced.get_by_role("textbox", name="What waits on this phone")
+    expect(copy).to_have_value(re.compile('"trump": "hearts"'))
+    Looker(page, "offline-replaced").look("kept")
+    assert GameEvent.objects.filter(game=game).count() == 0
