@@ -65,6 +65,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict .
+	$(VENV)/bin/lint-imports
 
 bench: $(STAMP) $(NODE_STAMP)
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; } \
