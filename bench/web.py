@@ -19,6 +19,7 @@ against the 50 rows), with every figure printed before.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -201,13 +202,28 @@ def api_appends(client: Client, events: int, count: int = 60) -> list[float]:
     return times
 
 
+_anchor: dict[str, Any] = {}
+
+
+def _anchor_game() -> tuple[str, int]:
+    """The game the anchor's rows go into (never read), and its next seq."""
+    if "game" not in _anchor:
+        _anchor["game"], _anchor["seq"] = str(long_game().pk), 10_000
+    _anchor["seq"] += 1
+    return _anchor["game"], _anchor["seq"]
+
+
 def plain_writes(client: Client, count: int) -> list[float]:
+    """The anchor: ``count`` CSRF-checked POSTs, each INSERTing one row."""
+    csrf = {"X-CSRFToken": client.cookies["csrftoken"].value}
     times = []
     for index in range(count):
+        game, seq = _anchor_game()
         response = client.post(
             "/bench/write",
-            urlencode({"by": f"w{index}"}),
+            urlencode({"by": f"w{seq}-{index}", "game": game, "seq": seq}),
             content_type="application/x-www-form-urlencoded",
+            headers=csrf,
         )
         times.append(server_seconds(client))
         assert response.status_code == 201
@@ -227,6 +243,78 @@ def polls_in_process(client: Client, game: Game) -> tuple[list[float], list[floa
             times.append(server_seconds(client))
             assert response.status_code == (204 if seq == game.last_seq else 200)
     return unchanged, changed
+
+
+def _workers_cpu(server: subprocess.Popen[bytes]) -> float:
+    """The CPU seconds the gunicorn workers (the master's children) spent."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text()
+    total = 0
+    for pid in children.split():
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime + stime
+    return total / ticks
+
+
+def over_http(
+    base: str, client: Client, server: subprocess.Popen[bytes]
+) -> dict[str, tuple[list[float], float]]:
+    """The save and its anchor as a phone meets them: over HTTP to the same
+    gunicorn, one after the other in blocks, each CSRF-checked through every
+    middleware; the wall seconds each took at the client, and the workers'
+    mean CPU seconds per request."""
+    game = long_game(client)
+    anchor, _ = _anchor_game()
+    cookies = "; ".join(f"{k}={v.value}" for k, v in client.cookies.items())
+    headers = {
+        "Cookie": cookies,
+        "X-CSRFToken": client.cookies["csrftoken"].value,
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+    host, port = base.removeprefix("http://").split(":")
+    found: dict[str, tuple[list[float], float]] = {}
+    times: dict[str, list[float]] = {"save": [], "write": []}
+    cpu: dict[str, float] = {"save": 0.0, "write": 0.0}
+
+    def send(path: str, body: dict[str, Any], extra: dict[str, str]) -> float:
+        connection = http.client.HTTPConnection(host, int(port), timeout=60)
+        start = time.perf_counter()
+        connection.request("POST", path, urlencode(body), {**headers, **extra})
+        answer = connection.getresponse()
+        answer.read()
+        took = time.perf_counter() - start
+        connection.close()
+        assert answer.status in (200, 201), (path, answer.status)
+        return took
+
+    seq = 0
+    for block in range(HANDS // BLOCK):
+        before = _workers_cpu(server)
+        for _ in range(BLOCK):
+            body = {
+                "expected_seq": seq,
+                "event_id": f"http-{seq}",
+                "action": "save",
+                "bidder": seq % 4,
+                "bid": "1",
+                "trump": "hearts",
+                "outcome": "played",
+                "taken": 3,
+            }
+            extra = {"HX-Request": "true", "X-Pepper-Have-Seq": str(seq)}
+            times["save"].append(send(f"/games/{game.pk}/hands", body, extra))
+            seq += 1
+        middle = _workers_cpu(server)
+        for index in range(BLOCK):
+            _, row = _anchor_game()
+            body = {"by": f"h{block}-{index}", "game": anchor, "seq": row}
+            times["write"].append(send("/bench/write", body, {}))
+        after = _workers_cpu(server)
+        cpu["save"] += middle - before
+        cpu["write"] += after - middle
+    for kind in times:
+        found[kind] = (times[kind], cpu[kind] / len(times[kind]))
+    return found
 
 
 def wrk(url: str, cookie: str, seconds: int = 5) -> float:
@@ -294,7 +382,9 @@ def main() -> None:
         f"  p50 {ms * statistics.median(append_times):6.2f} ms"
         f"   p99 {ms * percentile(append_times, 0.99):6.2f} ms"
     )
-    print("  anchor: a plain Django POST writing one row (one UPDATE)")
+    print(
+        "  anchor: a plain Django POST inserting one row (CSRF-checked, every middleware)"
+    )
     print(
         f"                    p50 {ms * statistics.median(write_times):6.2f} ms   p99 {ms * percentile(write_times, 0.99):6.2f} ms"
     )
@@ -343,6 +433,7 @@ def main() -> None:
         cookie = f"sessionid={client.cookies['sessionid'].value}"
         wrk(f"{base}/bench/rows", cookie, 1)  # warm up both
         wrk(f"{base}/games/{page_game.pk}/", cookie, 1)
+        http_figures = over_http(base, client, server)
         rows, pages, hellos, polls = [], [], [], []
         poll_url = f"{base}/games/{page_game.pk}/poll?seq={page_game.last_seq}"
         for _ in range(3):  # interleaved
@@ -353,6 +444,31 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait()
+    (save_http, save_http_cpu), (write_http, write_http_cpu) = (
+        http_figures["save"],
+        http_figures["write"],
+    )
+    print(
+        f"record a hand over HTTP, gunicorn (2 workers), {HANDS} hands, in blocks of"
+        f" {BLOCK} beside the anchor:"
+    )
+    print(
+        f"  hand save         p50 {ms * statistics.median(save_http):6.2f} ms"
+        f"   p99 {ms * percentile(save_http, 0.99):6.2f} ms"
+        f"   workers' CPU {ms * save_http_cpu:5.2f} ms a request"
+    )
+    print(
+        f"  anchor: a CSRF-checked POST inserting one row, same server"
+        f"  p50 {ms * statistics.median(write_http):6.2f} ms"
+        f"   p99 {ms * percentile(write_http, 0.99):6.2f} ms"
+        f"   workers' CPU {ms * write_http_cpu:5.2f} ms a request"
+    )
+    http_ratio = statistics.median(save_http) / statistics.median(write_http)
+    print(
+        f"  ratio hand save / one-row POST over HTTP: {http_ratio:.2f}x"
+        f" (target <= 2.0x: {'met' if http_ratio <= 2.0 else 'NOT met'});"
+        f" in the workers' CPU: {save_http_cpu / max(write_http_cpu, 1e-9):.2f}x"
+    )
     row_rate, page_rate = statistics.median(rows), statistics.median(pages)
     print(
         f"game page of {PAGE_HANDS} hands, gunicorn (2 workers) + wrk (16 connections) on loopback, median of 3 x 5 s:"
