@@ -74,7 +74,7 @@ def extend(board: Scoreboard, state: Snapshot) -> Scoreboard:
     hand = state.hand_set
     rows = board.rows
     if hand is not None:
-        row = (hand.event, hand.hand, hand.deltas, hand.totals, hand.pepper_round)
+        row = Row(hand.event, hand.hand, hand.deltas, hand.totals, hand.pepper_round)
         rows = (*rows, row)
     return board._replace(
         rows=rows,
@@ -206,7 +206,7 @@ class Fold:
                     totals[side] = total
                     if total >= target:
                         reached = True
-            results.append((position, hand, deltas, tuple(totals), pepper))
+            results.append(Row(position, hand, deltas, tuple(totals), pepper))
             if reached or checks_every_hand:
                 self._after_hand(number, hand, reached)
                 pepper_until, over = self.pepper_until, bool(self.winners)
