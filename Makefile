@@ -71,6 +71,7 @@ bench: $(STAMP) $(NODE_STAMP)
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; } \
 		|| echo "wrk could not be installed: the load figures will be skipped"
 	$(PY) bench/replay.py
+	$(PY) bench/cold_read.py
 	$(PY) bench/web.py
 	$(PY) bench/league.py
 	$(PY) bench/offline.py

@@ -16,12 +16,12 @@ from django.test import Client
 from django.utils import timezone
 
 from bench.web import percentile, server_seconds
-from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.models import Game
+from scorekeeper.projections.boards import game_log
 
 HTMX = {"HX-Request": "true"}
 POLLS = 60
@@ -30,7 +30,7 @@ POLLS = 60
 def _hand(game: Game) -> None:
     """A hand at the table, as its phone would save it: the first bidder
     bids the lowest bid and takes every trick."""
-    board = replay_log(load(game))
+    board = replay_log(game_log(game))
     turn = board.next
     assert turn is not None
     variant = board.variant

@@ -1,7 +1,7 @@
 """A game's row in plain SQL, on the paths every save and page takes.
 
 Through the ORM, building the query to read one game by its key, to move
-its row to the next event or to insert that event, took several times
+its row to the next event, took several times
 longer than the database took to answer it; the live poll's ``head``
 lives here for the same reason. The row is read whole and converted
 exactly as the ORM converts it (each field's and the backend's
@@ -21,7 +21,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field
 from django.db.models.expressions import Col
 
-from scorekeeper.models import Game, GameEvent
+from scorekeeper.models import Game
 
 Converter = Callable[[Any, Any, Any], Any]
 _TABLE = Game._meta.db_table
@@ -101,32 +101,6 @@ def move_row(game_id: UUID, expected_seq: int, values: Mapping[str, object]) -> 
     with connection.cursor() as cursor:
         cursor.execute(_moving(connection.vendor, names), [*params, key, expected_seq])
         return bool(cursor.rowcount == 1)
-
-
-_EVENT_FIELDS = tuple(
-    field for field in GameEvent._meta.concrete_fields if not field.primary_key
-)
-
-
-@cache
-def _inserting(vendor: str) -> str:
-    quote = _db().ops.quote_name
-    columns = ", ".join(quote(str(field.column)) for field in _EVENT_FIELDS)
-    marks = ", ".join("%s" for _ in _EVENT_FIELDS)
-    return f"INSERT INTO {quote(GameEvent._meta.db_table)} ({columns}) VALUES ({marks})"
-
-
-def insert_event(event: Mapping[str, object]) -> None:
-    """Insert ``event`` (each column's value, by the field's attribute
-    name); a seq or an id the game already holds fails its unique key with
-    ``IntegrityError``, as a save would."""
-    connection = _db()
-    params = [
-        field.get_db_prep_save(event[field.attname], connection)
-        for field in _EVENT_FIELDS
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_inserting(connection.vendor), params)
 
 
 class Head(NamedTuple):

@@ -12,10 +12,11 @@ from datetime import datetime
 import pytest
 from django.test import Client
 
-from scorekeeper.eventstore import load, rebuild_rows
+from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
+from scorekeeper.projections.game_rows import rebuild_rows
 from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import HandRecorded
 from tests.conftest import join

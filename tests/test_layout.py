@@ -1,6 +1,7 @@
 """Imports run one way: a capability (the table, the referee, the league)
-stands on the web platform, which stands on the log core, which stands on
-the rules engine; nothing imports upward, and of the capabilities only the
+stands on the web platform, which stands on the referee step (recording),
+on the read model (projections), on the log core (the store), on the
+rules engine; nothing imports upward, and of the capabilities only the
 league and the referee use the table (the league seats games; the referee
 shows hands as the table does)."""
 
@@ -19,12 +20,14 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 # are doors into the house, as config/urls.py is: they may use any room.
 FLOORS = {
     "rules": 0,
-    "core": 1,
-    "web": 2,
-    "games": 3,
-    "referee": 3,
-    "leagues": 3,
-    "management": 4,
+    "core": 1,  # the log (gamelog, the store, models) and the pure words
+    "projections": 2,  # the read model, fed from the store
+    "recording": 3,  # the referee step: refereed, stored, projected
+    "web": 4,
+    "games": 5,
+    "referee": 5,
+    "leagues": 5,
+    "management": 6,
 }
 USES = {"leagues": {"games"}, "referee": {"games"}}
 # Run on the phone under Pyodide too: the standard library and the rules only.

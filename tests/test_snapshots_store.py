@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from scorekeeper import eventstore, snapshots
-from scorekeeper.eventstore import Appended, Refused, load
+from scorekeeper import recording, snapshots
+from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services
 from scorekeeper.models import Game
+from scorekeeper.projections import boards, game_rows
+from scorekeeper.recording import Appended, Refused
 from scorekeeper.rules.engine import ENGINE_VERSION, Snapshot, snapshot_of
 from scorekeeper.rules.variants import find_variant, with_overrides
 from tests.records import new_game
@@ -42,7 +44,7 @@ def _next_hand(game: Game, now: datetime, seq: int, tricks: int) -> Appended:
 
 
 def _kept(game: Game) -> Snapshot | None:
-    row = Game.objects.filter(pk=game.pk).values(*eventstore._CURRENT).get()
+    row = Game.objects.filter(pk=game.pk).values(*game_rows.CURRENT).get()
     variant = find_variant(game.preset, len(game.seats))
     return snapshots.trusted(game, variant, row["last_seq"], row)
 
@@ -50,7 +52,7 @@ def _kept(game: Game) -> Snapshot | None:
 def _replayed(game: Game) -> tuple[Snapshot, dict[str, object]]:
     log = load(game)
     board = replay_log(log)
-    return snapshot_of(board, len(log.entries)), eventstore.summary(
+    return snapshot_of(board, len(log.entries)), game_rows.summary(
         board, len(log.entries)
     )
 
@@ -92,7 +94,7 @@ def test_a_hand_is_refereed_against_the_snapshot_with_no_replay(
         replays.append(log)
         return replay_log(log)
 
-    monkeypatch.setattr(eventstore, "replay_log", counted)
+    monkeypatch.setattr(recording, "replay_log", counted)
     appended = _next_hand(game, now, 5, tricks=2)
     assert replays == []  # refereed and scored from the snapshot alone
     assert appended.state.hand_set is not None
@@ -204,7 +206,7 @@ def test_a_rebuild_writes_the_snapshot_too(db: None, now: datetime) -> None:
     for seq in range(3):
         _next_hand(game, now, seq, tricks=4)
     Game.objects.filter(pk=game.pk).update(snapshot={}, snapshot_sum="")
-    assert eventstore.rebuild_rows(Game.objects.filter(pk=game.pk)) == 1
+    assert game_rows.rebuild_rows(Game.objects.filter(pk=game.pk)) == 1
     assert _kept(game) == _replayed(game)[0]
 
 
@@ -219,7 +221,8 @@ def test_each_saves_board_is_the_kept_one_extended_and_equals_a_replay(
         replays.append(len(log.entries))
         return replay_log(log)
 
-    monkeypatch.setattr(eventstore, "replay_log", counted)
+    for replaying in (recording, boards):  # the referee's, and the kept boards'
+        monkeypatch.setattr(replaying, "replay_log", counted)
     appended = _next_hand(game, now, 0, tricks=4)
     assert appended.board == replay_log(load(game))
     assert replays == [1]  # nothing kept yet: the first board is replayed
@@ -238,7 +241,7 @@ def test_each_saves_board_is_the_kept_one_extended_and_equals_a_replay(
     end = services.game_end(game=game, expected_seq=9, reason="time", now=now)
     assert end.board == replay_log(load(game)) and end.board.finished
     assert replays == [1, 7]
-    assert eventstore.scoreboard(game.pk, load(game)) is end.board  # pages read it
+    assert boards.scoreboard(game.pk, load(game)) is end.board  # pages read it
 
 
 @pytest.mark.django_db(transaction=True)
@@ -247,24 +250,24 @@ def test_a_board_is_kept_only_where_the_log_stands_and_once_committed(
 ) -> None:
     game = new_game("classic")
     _next_hand(game, now, 0, tricks=4)
-    kept = eventstore.scoreboard(game.pk, load(game))
-    assert eventstore.scoreboard(game.pk, load(game)) is kept
+    kept = boards.scoreboard(game.pk, load(game))
+    assert boards.scoreboard(game.pk, load(game)) is kept
     # An append that rolls back leaves no board (nor log) behind.
     with pytest.raises(RuntimeError), transaction.atomic():
         _next_hand(game, now, 1, tricks=4)
         raise RuntimeError("the request failed after the append")
     game = Game.objects.get(pk=game.pk)
     assert game.last_seq == 1
-    assert eventstore.scoreboard(game.pk, load(game)) is kept
+    assert boards.scoreboard(game.pk, load(game)) is kept
     # Another event takes the place of the rolled-back one: its board is
     # its own, not the one the rolled-back append made.
     passed = services.hand_pass_out(game=game, expected_seq=1, now=now)
     assert passed.board == replay_log(load(game))
-    assert eventstore.scoreboard(game.pk, load(game)) == replay_log(load(game))
+    assert boards.scoreboard(game.pk, load(game)) == replay_log(load(game))
     # The log as it stood before (an earlier event), or under other house
     # rules: not the kept board's, so replayed.
     earlier = load(game, up_to=1)
-    assert eventstore.scoreboard(game.pk, earlier) == replay_log(earlier)
+    assert boards.scoreboard(game.pk, earlier) == replay_log(earlier)
     log = load(game)
     other = type(log)(
         with_overrides(find_variant("classic", 4), {"target_score": 10}),
@@ -272,4 +275,4 @@ def test_a_board_is_kept_only_where_the_log_stands_and_once_committed(
         log.first_dealer,
         log.entries,
     )
-    assert eventstore.scoreboard(game.pk, other).variant.target_score == 10
+    assert boards.scoreboard(game.pk, other).variant.target_score == 10

@@ -27,15 +27,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.eventstore import (
-    Appended,
-    Busy,
-    Conflict,
-    IdTaken,
-    Refused,
-    append,
-    load,
-)
+from scorekeeper.eventstore import Busy, Conflict, IdTaken
 from scorekeeper.gamelog import (
     LogEntry,
     LogError,
@@ -47,6 +39,8 @@ from scorekeeper.gamelog import (
     turn_document,
 )
 from scorekeeper.models import Game
+from scorekeeper.projections.boards import game_log
+from scorekeeper.recording import Appended, Refused, event_append
 from scorekeeper.rules.engine import Scoreboard, Snapshot, snapshot_of
 from scorekeeper.web.access import Role, token_role
 from scorekeeper.web.limits import rate_limited
@@ -100,7 +94,7 @@ def game_score(request: HttpRequest, game_id: UUID) -> JsonResponse:
     game = _game(game_id)
     if game is None or not _role(request, game):
         return _error(401, "a valid edit or read-only token is needed")
-    log = load(game)
+    log = game_log(game)
     return JsonResponse(_score(replay_log(log), len(log.entries)))
 
 
@@ -138,7 +132,7 @@ def game_events(request: HttpRequest, game_id: UUID) -> JsonResponse:
     )
     full = request.GET.get("board") == "full"
     try:
-        appended = append(game, expected, stamped)
+        appended = event_append(game=game, expected_seq=expected, entry=stamped)
     except (Conflict, IdTaken) as error:
         return _conflict(game, error, expected, full)
     except Refused as refused:
@@ -163,7 +157,7 @@ def _created(appended: Appended, full: bool) -> JsonResponse:
 def _conflict(
     game: Game, error: Conflict | IdTaken, expected: int, full: bool
 ) -> JsonResponse:
-    log = load(game)
+    log = game_log(game)
     seq = len(log.entries)
     if isinstance(error, IdTaken):
         message = (

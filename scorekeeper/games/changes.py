@@ -16,15 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scorekeeper.eventstore import (
-    Appended,
-    Busy,
-    Conflict,
-    IdTaken,
-    Refused,
-    load,
-    scoreboard,
-)
+from scorekeeper.eventstore import Busy, Conflict, IdTaken
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games import presenters, seat_players, services
 from scorekeeper.games.forms import (
@@ -34,6 +26,8 @@ from scorekeeper.games.forms import (
     new_event_id,
 )
 from scorekeeper.models import Game, GameEvent
+from scorekeeper.projections.boards import game_log, scoreboard
+from scorekeeper.recording import Appended, Refused
 from scorekeeper.refusals import Refusal
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandRecorded
@@ -111,7 +105,7 @@ def _record(game: Game, form: HandForm) -> Appended:
     }
     calls = form.calls()
     if calls:  # seated by whose turn it was, for the hand about to be recorded
-        turn = scoreboard(game.pk, load(game)).next
+        turn = scoreboard(game.pk, game_log(game)).next
         if turn is not None:
             common["auction"] = seat_calls(form.variant, turn, calls)
     hand = form.hand()
@@ -235,7 +229,7 @@ def _hand_named(
     """The game (edit link only), and the hand in force that a void or
     correction of the hand event ``target`` would change (None if none)."""
     game, _ = access.game_for(request, game_id, edit=True, correct=True)
-    log = load(game)
+    log = game_log(game)
     board = scoreboard(game.pk, log)
     result = next((hand for hand in board.hands if hand.target == target), None)
     return game, log, board, result
@@ -247,7 +241,7 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """End the game as it stands, after a confirmation and with a reason
     (a league round called by the clock): the highest total wins."""
     game, _ = access.game_for(request, game_id, edit=True)
-    log = load(game)
+    log = game_log(game)
     board = scoreboard(game.pk, log)
     if board.finished:
         return redirect("game", game_id=game.pk)

@@ -9,11 +9,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from scorekeeper.eventstore import head, load, scoreboard
 from scorekeeper.gamelog import GameLog
-from scorekeeper.gamerows import game_row
+from scorekeeper.gamerows import game_row, head
 from scorekeeper.games import fragments, seat_players
 from scorekeeper.games.forms import whole_number
+from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import GameEnded, HandCorrected, HandVoided
 from scorekeeper.web import access
@@ -27,7 +27,7 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The score for a TV or a tablet: big totals and the last hands, kept
     live by the same poll as every game page (either link may watch)."""
     game, _ = access.game_for(request, game_id)
-    log = load(game)
+    log = game_log(game)
     played = scoreboard(game.pk, log)
     takers = seat_players.takeovers(game)
     board = seat_players.board_now(played, takers)
@@ -45,7 +45,7 @@ def game_chart(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The score chart alone: a saved hand's answer loads it after the save
     (it sits below the form), so drawing it never slows a save down."""
     game, _ = access.game_for(request, game_id)
-    log = load(game)
+    log = game_log(game)
     # Named by who plays now, as the page's own chart.
     board = seat_players.board_now(
         scoreboard(game.pk, log), seat_players.takeovers(game)
@@ -75,7 +75,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game = game_row(game_id)  # plain SQL, as head: the poll is the hot path
     if game is None:  # deleted since head read it
         return HttpResponse(status=404)
-    log = load(game)
+    log = game_log(game)
     played = scoreboard(game.pk, log)
     takers = seat_players.takeovers(game)
     board = seat_players.board_now(played, takers)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from scorekeeper.eventstore import Busy, Conflict, IdTaken, Refused
+from scorekeeper.eventstore import Busy, Conflict, IdTaken
 from scorekeeper.gamelog import GameLog, LogEntry, LogError, fold_entry
 from scorekeeper.games import presenters
+from scorekeeper.recording import Refused
 from scorekeeper.refusals import (
     EventName,
     Refusal,

@@ -12,12 +12,12 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.eventstore import load, scoreboard
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games import fragments, lobby, presenters, seat_players, services
 from scorekeeper.games.forms import GameForm, HandForm, new_event_id, whole_number
 from scorekeeper.games.house_rules import SETTINGS
 from scorekeeper.models import Game
+from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.refusals import sentence
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.variants import PRESETS
@@ -101,7 +101,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 def game_detail(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, role = access.game_for(request, game_id)
     access.renew(request, timezone.localdate())
-    log = load(game)
+    log = game_log(game)
     board = scoreboard(game.pk, log)
     after = request.GET.get("after")
     if after is not None and board.rows:
@@ -156,7 +156,7 @@ def _as_it_stood(
 
 def current_state(game: Game) -> tuple[GameLog, Scoreboard]:
     game.refresh_from_db()
-    log = load(game)
+    log = game_log(game)
     return log, scoreboard(game.pk, log)
 
 

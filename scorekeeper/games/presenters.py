@@ -271,7 +271,7 @@ def chart(board: Scoreboard) -> Chart | None:
     """The score chart once a hand is played (rows hold each hand's totals)."""
     if not board.rows:
         return None
-    totals = [row[3] for row in board.rows]
+    totals = [row.totals for row in board.rows]
     return score_chart(board.side_names, totals, board.variant.target_score)
 
 

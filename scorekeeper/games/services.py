@@ -1,7 +1,7 @@
 """What the app does to a game, as plainly named functions.
 
 Each takes keyword arguments only, including the time (``now``), and
-changes a game only by appending one event through ``eventstore.append``.
+changes a game only by appending one event through ``recording.event_append``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from django.db import IntegrityError, transaction
 from django.utils.crypto import constant_time_compare
 
 from scorekeeper import eventstore
-from scorekeeper.eventstore import Appended
 from scorekeeper.gamelog import (
     GameLog,
     LogEntry,
@@ -30,6 +29,8 @@ from scorekeeper.gamelog import (
     read_log,
 )
 from scorekeeper.models import Game
+from scorekeeper.projections.game_rows import summary
+from scorekeeper.recording import Appended, event_append
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import (
     AuctionCall,
@@ -260,11 +261,11 @@ def game_store(
         "first_dealer": log.first_dealer,
         "created_at": now,
         "updated_at": now,
-        **eventstore.summary(board, len(log.entries)),
+        **summary(board, len(log.entries)),
     }
     entries = [_completed(entry, by=by, now=now) for entry in log.entries]
     return _create_once(
-        game_id, edit_token, fields, lambda game: eventstore.store_all(game, entries)
+        game_id, edit_token, fields, lambda game: eventstore.append_all(game, entries)
     )
 
 
@@ -323,7 +324,7 @@ def _append(
         by=by.strip()[:60] or None,
         note=note.strip() or None,
     )
-    return eventstore.append(game, expected_seq, entry)
+    return event_append(game=game, expected_seq=expected_seq, entry=entry)
 
 
 def _completed(entry: LogEntry, *, by: str, now: datetime) -> LogEntry:

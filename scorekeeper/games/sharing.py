@@ -15,7 +15,6 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.eventstore import load
 from scorekeeper.gamelog import (
     GameLog,
     LogError,
@@ -27,6 +26,7 @@ from scorekeeper.gamelog import (
 from scorekeeper.games import seat_players, services
 from scorekeeper.games.forms import ImportForm, LinksForm
 from scorekeeper.models import Game, new_token
+from scorekeeper.projections import boards
 from scorekeeper.refusals import Refusal, ordinal, players_words
 from scorekeeper.tablewords import whole_number
 from scorekeeper.web import access
@@ -110,7 +110,7 @@ def game_offline(request: HttpRequest, game_id: UUID) -> JsonResponse:
     the log's first N events is sent only the events after them (the log
     only grows), so keeping a phone in step costs what changed."""
     game, _ = access.game_for(request, game_id)
-    log = load(game)
+    log = boards.game_log(game)
     after = whole_number(request.GET.get("after", ""))
     takeovers = seat_players.takeovers(game)
     if after is None or not 0 < after <= len(log.entries):
@@ -165,7 +165,7 @@ def carry_new_events(
 @require_GET
 def game_score(request: HttpRequest, game_id: UUID) -> JsonResponse:
     game, _ = access.game_for(request, game_id)
-    board = replay_log(load(game))
+    board = replay_log(boards.game_log(game))
     return JsonResponse(score_document(board), json_dumps_params={"indent": 1})
 
 

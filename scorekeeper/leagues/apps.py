@@ -1,6 +1,11 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.apps import AppConfig
+
+if TYPE_CHECKING:
+    from scorekeeper.projections.registry import Committed
 
 
 class LeaguesConfig(AppConfig):
@@ -11,9 +16,8 @@ class LeaguesConfig(AppConfig):
     def ready(self) -> None:
         # A closed night's game only reads, but its league's organizers may
         # still correct it: the league hands that check to the platform.
-        from scorekeeper import eventstore
         from scorekeeper.leagues.access import ORGANIZERS
-        from scorekeeper.leagues.results import game_row_moved
+        from scorekeeper.projections import registry
         from scorekeeper.web import access
 
         if ORGANIZERS not in access.overseers:
@@ -25,5 +29,11 @@ class LeaguesConfig(AppConfig):
         if takeovers not in seat_players.finders:
             seat_players.finders.append(takeovers)
         # Each night's tallies move with its games' rows, in their transaction.
-        if game_row_moved not in eventstore.row_watchers:
-            eventstore.row_watchers.append(game_row_moved)
+        registry.register("night tallies", _night_tallies)
+
+
+def _night_tallies(change: Committed) -> None:
+    """The projector of a league night's rows (``night_rows``)."""
+    from scorekeeper.leagues.night_rows import game_row_moved
+
+    game_row_moved(change.game, change.was_finished)

@@ -24,15 +24,7 @@ from uuid import UUID
 
 from django.db import transaction
 
-from scorekeeper.eventstore import (
-    Appended,
-    Busy,
-    Conflict,
-    IdTaken,
-    Refused,
-    forget,
-    load,
-)
+from scorekeeper.eventstore import Busy, Conflict, IdTaken
 from scorekeeper.gamelog import GameLog, game_variant, parse_entry, replay_log
 from scorekeeper.games import services
 from scorekeeper.games.presenters import bid_label, hand_summary, sentence
@@ -48,6 +40,8 @@ from scorekeeper.leagues.models import Table
 from scorekeeper.leagues.rounds import night_lock
 from scorekeeper.leagues.substitutes import Substituted
 from scorekeeper.models import Game, GameEvent
+from scorekeeper.projections.boards import forget, game_log
+from scorekeeper.recording import Appended, Refused
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import Hand, HandRecorded
 from scorekeeper.rules.referee import turn_of
@@ -133,7 +127,7 @@ def _read(
     """Every row read before anything is recorded: each unreadable row says
     why; blank rows at the end are no hands. A bidder is typed by the
     seat's name in the game, or by its substitute's (``also``)."""
-    log = load(game)
+    log = game_log(game)
     variant = log.variant
     names = [
         [name, *([also[s]] if s in also else [])] for s, name in enumerate(log.seats)
@@ -160,7 +154,7 @@ def _record_all(
     table: Table, entries: list[tuple[int, Entry]], by: str, now: datetime
 ) -> int:
     game = table.game
-    board = replay_log(load(game))
+    board = replay_log(game_log(game))
     added = 0
     for number, entry in entries:
         played = len(board.rows)

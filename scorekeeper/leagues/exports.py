@@ -20,9 +20,9 @@ from typing import Any
 
 from django.db.models import Count, Prefetch
 
-from scorekeeper.eventstore import load
 from scorekeeper.gamelog import game_variant, replay_log
 from scorekeeper.leagues.models import Season, Seat, Table
+from scorekeeper.projections.boards import game_log
 from scorekeeper.rules.engine import HandResult
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.variants import Variant
@@ -121,7 +121,7 @@ def hand_rows(season: Season, sides: int = 2) -> Iterator[list[Any]]:
         .order_by("round__night__date", "round__number", "number")
     )
     for table in tables.iterator(chunk_size=200):
-        board = replay_log(load(table.game))
+        board = replay_log(game_log(table.game))
         variant = board.variant
         names = [seat.player.name for seat in table.seats.all()]
         named = [

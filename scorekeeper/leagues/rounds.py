@@ -18,7 +18,7 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from scorekeeper.eventstore import Appended, Conflict
+from scorekeeper.eventstore import Conflict
 from scorekeeper.gamelog import clean_text
 from scorekeeper.games import services
 from scorekeeper.leagues import schedule
@@ -27,6 +27,7 @@ from scorekeeper.leagues.results import project_nights
 from scorekeeper.leagues.seating import next_seating
 from scorekeeper.leagues.services import LeagueError, refuse_closed
 from scorekeeper.models import Game
+from scorekeeper.recording import Appended
 
 
 def round_start(

@@ -11,11 +11,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from scorekeeper.eventstore import load
 from scorekeeper.gamelog import LogError, game_variant, replay_log
 from scorekeeper.games.forms import whole_number
 from scorekeeper.games.presenters import hand_summary
 from scorekeeper.models import Game
+from scorekeeper.projections.boards import game_log
 from scorekeeper.referee.rules_text import (
     CARD_RULES,
     DISAGREEMENTS,
@@ -98,7 +98,7 @@ def _overrides_asked(request: HttpRequest) -> dict[str, object]:
 def game_what_if(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The game's hands under another preset or other house settings."""
     game, _ = access.game_for(request, game_id)
-    board = replay_log(load(game))
+    board = replay_log(game_log(game))
     context: dict[str, object] = {
         "game": game,
         "board": board,

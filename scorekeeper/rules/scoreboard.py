@@ -42,10 +42,16 @@ class HandResult(NamedTuple):
         return "conceded" if self.hand.tricks is None else "played"
 
 
-# What replay keeps of each hand: (log position, hand, deltas, totals,
-# pepper round?). Number, dealer and first bidder follow from the position
-# in the list, and are filled in when a hand is read.
-Row = tuple[int, Hand, tuple[int, ...], tuple[int, ...], bool]
+class Row(NamedTuple):
+    """What replay keeps of each effective hand. Number, dealer and first
+    bidder follow from the row's place in the list, and are filled in when
+    a hand is read (``HandResult``)."""
+
+    event: int  # 1-based log position of the event that last set this hand
+    hand: Hand
+    deltas: tuple[int, ...]
+    totals: tuple[int, ...]
+    pepper_round: bool
 
 
 class Standing:

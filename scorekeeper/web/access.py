@@ -22,9 +22,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scorekeeper.eventstore import Appended
 from scorekeeper.gamerows import game_row
 from scorekeeper.models import Game
+from scorekeeper.recording import Appended
 
 # "correct": an organizer of a closed league night, who may void or correct
 # a hand (with a reason) but not record one.

@@ -29,11 +29,13 @@ from django.db import connection
 from django.test import Client
 
 from bench.cluster import free_port, wait_for_port
-from scorekeeper.eventstore import forget, load, summary
+from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.leagues.models import Night, NightProjection, NightTally
 from scorekeeper.leagues.night_rows import project_nights, stale_nights
 from scorekeeper.models import Game
+from scorekeeper.projections.boards import forget
+from scorekeeper.projections.game_rows import summary
 from tests.hardening.crawler import Form, page_forms
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from scorekeeper.eventstore import Appended, load, summary
+from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
@@ -22,6 +22,8 @@ from scorekeeper.leagues.results import season_standings
 from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings
 from scorekeeper.models import Game
+from scorekeeper.projections.game_rows import summary
+from scorekeeper.recording import Appended
 from scorekeeper.rules.events import GameEnded, HandRecorded
 from tests.leagues.nights import (
     NAMES,
