@@ -20,7 +20,6 @@ from scorekeeper.disputes import keep_ours as keep_ours
 from scorekeeper.disputes import rivals, takeovers
 from scorekeeper.gamelog import (
     GameLog,
-    LogEntry,
     LogError,
     dumps,
     parse_entry,
@@ -28,28 +27,26 @@ from scorekeeper.gamelog import (
     replay_log,
     score_document,
 )
+from scorekeeper.record_options import form_options
 from scorekeeper.refusals import hand_numbers, in_a_game, players_words
 from scorekeeper.rules.engine import HandResult, Scoreboard
-from scorekeeper.rules.events import (
-    HandCorrected,
-    HandVoided,
-)
 from scorekeeper.rules.referee import Turn, seat_calls, turn_of
 from scorekeeper.rules.variants import Variant
 from scorekeeper.tablewords import (
     MISSING,
     Takeover,
     auction_calls,
-    bid_label,
     board_at,
     board_now,
     call_of,
+    corrections,
     forced_line,
     hand_row,
     hand_summary,
     score_boxes,
     status,
     turn_line,
+    voided,
     whole_number,
 )
 
@@ -151,18 +148,14 @@ def _row(
 
 
 def _corrections(log: GameLog) -> dict[int, list[dict[str, str]]]:
-    """Each hand event's corrections (by its log position), in order: read
-    once for the whole history, not once a row."""
-    fixes: dict[int, list[dict[str, str]]] = {}
-    for entry in log.entries:
-        if isinstance(entry.event, HandCorrected):
-            fix = {
-                "by": entry.by or "someone",
-                "at": _at(entry),
-                "note": entry.note or "",
-            }
-            fixes.setdefault(entry.event.target, []).append(fix)
-    return fixes
+    """Each hand event's corrections, as the page's script draws them."""
+    return {
+        target: [
+            {"by": change.by, "at": change.at, "note": change.reason}
+            for change in changes
+        ]
+        for target, changes in corrections(log).items()
+    }
 
 
 def _rival(
@@ -179,46 +172,32 @@ def _rival(
     return hand_summary(named.variant, named.seats, hand)  # type: ignore[arg-type]
 
 
-def _at(entry: LogEntry) -> str:
-    return (entry.at or "")[:16].replace("T", " ")
-
-
 def _voided(log: GameLog, board: Scoreboard, stored: int) -> list[dict[str, Any]]:
-    found = []
-    for position, entry in enumerate(log.entries, start=1):
-        if isinstance(entry.event, HandVoided):
-            original = log.entries[entry.event.target - 1].event
-            assert not isinstance(original, HandVoided | HandCorrected)
-            found.append(
-                {
-                    "summary": hand_summary(board.variant, board.seats, original),  # type: ignore[arg-type]
-                    "by": entry.by or "someone",
-                    "reason": entry.event.reason,
-                    "queued": position > stored,
-                }
-            )
-    return found
+    """The hands voided, as the page's script draws them (``queued``: the
+    void waits on this phone)."""
+    return [
+        {
+            "summary": hand.summary,
+            "by": hand.change.by,
+            "reason": hand.change.reason,
+            "queued": hand.change.event > stored,
+        }
+        for hand in voided(board, log)
+    ]
 
 
 def choices(board: Scoreboard, turn: Turn) -> dict[str, Any]:
-    """The bidders and bids the record form offers for ``turn``: in a
-    pepper round only the forced bidder and bid (as the server's form)."""
-    variant, forced = board.variant, turn.pepper_round
-    bidders = [turn.first_bidder] if forced else list(range(variant.seats))
+    """The bidders and bids the record form offers for ``turn`` (the
+    server's form's options, as the page's script draws them)."""
+    options = form_options({}, board, turn)
     return {
         "number": turn.number,
-        "forced": forced,
-        "bidders": [[str(seat), board.seats[seat]] for seat in bidders],
+        "forced": options.forced,
+        "bidders": [[option.value, option.label] for option in options.bidders],
         "bids": [
-            [
-                str(rung.call),
-                bid_label(rung.call),
-                "none" if rung.max_free_tricks is None else str(rung.max_free_tricks),
-            ]
-            for rung in variant.legal_ladder
-            if not forced or rung.call == turn.forced_bid
+            [option.value, option.label, option.max_free] for option in options.bids
         ],
-        "can_pass": not forced and not variant.stick_the_dealer,
+        "can_pass": options.can_pass,
     }
 
 

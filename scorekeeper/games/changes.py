@@ -34,6 +34,7 @@ from scorekeeper.games.forms import (
     new_event_id,
 )
 from scorekeeper.models import Game, GameEvent
+from scorekeeper.record_options import form_options
 from scorekeeper.refusals import Refusal
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandRecorded
@@ -400,7 +401,7 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
             "game": game,
             "result": result,
             "form": form,
-            "options": presenters.form_options(values, board, hand_turn),
+            "options": form_options(values, board, hand_turn),
             "expected_seq": values.get("expected_seq"),
             "event_id": values.get("event_id"),
             "by": values.get("by"),

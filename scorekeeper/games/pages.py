@@ -21,6 +21,7 @@ from scorekeeper.models import Game
 from scorekeeper.refusals import sentence
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.variants import PRESETS
+from scorekeeper.tablewords import voided
 from scorekeeper.web import access
 from scorekeeper.web.compiled import render_compiled
 from scorekeeper.web.limits import rate_limited
@@ -209,7 +210,7 @@ def game_page(
         )
         context["hidden_hands"] = 0 if shown is None else len(board.hands) - shown
         context["history_shown"] = HISTORY_SHOWN
-        context["voided"] = presenters.voided(played, log)
+        context["voided"] = voided(played, log)
         context["chart_html"] = fragments.chart_html(game_url, board, len(log.entries))
     template = partial_of(request, "games/game_detail.html", partial)
     if partial != "lean":
