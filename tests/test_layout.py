@@ -33,7 +33,7 @@ PURE_CORE = (
     "score_document.py",
     "refusals.py",
     "tablewords.py",
-    "record_options.py",
+    "record_form.py",
     "disputes.py",
     "phone.py",
 )

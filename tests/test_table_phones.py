@@ -10,7 +10,7 @@ from django.test import Client
 
 from scorekeeper.games.forms import call_of
 from scorekeeper.models import Game
-from scorekeeper.record_options import auction_example
+from scorekeeper.record_form import auction_example
 from scorekeeper.rules.referee import seat_calls, turn_of, verify_auction
 from tests.conftest import join
 from tests.factories import variant

@@ -34,7 +34,7 @@ from scorekeeper.games.forms import (
     new_event_id,
 )
 from scorekeeper.models import Game, GameEvent
-from scorekeeper.record_options import form_options
+from scorekeeper.record_form import form_options
 from scorekeeper.refusals import Refusal
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandRecorded

@@ -20,7 +20,7 @@ from scorekeeper.gamelog import GameLog
 from scorekeeper.games import fragments, presenters, seat_players
 from scorekeeper.games.forms import HandForm, new_event_id
 from scorekeeper.models import Game
-from scorekeeper.record_options import form_options
+from scorekeeper.record_form import form_options
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.referee import Turn
 from scorekeeper.web import access

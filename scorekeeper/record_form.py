@@ -1,7 +1,8 @@
-"""The record form's options: the referee's legal choices for a hand
-(``rules.choices``), each with the label a table reads and whether it is
-the one entered. The server's form and the phone's offline form (under
-Pyodide) both draw these, so they offer the same things in the same words.
+"""The record form, as the server's page and the phone's offline page
+(under Pyodide) both draw and read it: its options, the referee's legal
+choices for a hand (``rules.choices``) each with the label a table reads
+and whether it is the one entered; and the hand its fields describe, or
+what is missing, in the same words on both.
 
 Pure: the standard library, the rules and the table's words only.
 """
@@ -13,9 +14,10 @@ from dataclasses import dataclass
 
 from scorekeeper.rules.choices import Choices, legal_choices
 from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import Variant
-from scorekeeper.tablewords import bid_label, trump_label
+from scorekeeper.tablewords import MISSING, bid_label, call_of, trump_label
 
 OUTCOME_LABELS = {"played": "Played", "conceded": "Conceded (thrown in)"}
 
@@ -138,3 +140,73 @@ def _worded(
         has_auction=choices.may_auction,
         auction_example=auction_example(board.variant),
     )
+
+
+# What the form says is missing, and the field it is said at (None: the
+# form as a whole).
+Missing = list[tuple[str | None, str]]
+
+
+def entered_hand(
+    variant: Variant, entered: Mapping[str, object]
+) -> tuple[HandRecorded | None, Missing]:
+    """The bid hand the record form's fields describe (its numbers already
+    read: None where blank), or what is missing. Each player's tricks but
+    one given, the last is what is left (a wrong sum is the engine's to
+    refuse, as every rule is)."""
+    missing: Missing = [
+        (None, MISSING[name])
+        for name in ("bidder", "bid", "trump")
+        if entered.get(name) in (None, "")
+    ]
+    tricks: tuple[int, ...] | None = None
+    free = entered.get("free_tricks")
+    if entered.get("outcome") == "conceded":
+        if free is None:
+            missing.append(("free_tricks", MISSING["free_tricks"]))
+    elif variant.sides > 2:
+        counts = _each_players(variant, entered)
+        if counts is None:
+            missing.append((None, MISSING["tricks"]))
+        tricks = counts
+    elif entered.get("taken") is None:
+        missing.append(("taken", MISSING["taken"]))
+    if missing:
+        return None, missing
+    bidder, bid, trump = (
+        entered["bidder"],
+        call_of(str(entered["bid"])),
+        entered["trump"],
+    )
+    assert isinstance(bidder, int) and isinstance(trump, str)
+    if entered.get("outcome") == "conceded":
+        assert isinstance(free, int)
+        return HandRecorded(bidder, bid, trump, None, free), []
+    if tricks is None:
+        tricks = _sides(variant, bidder, entered)
+    return HandRecorded(bidder, bid, trump, tricks), []
+
+
+def _each_players(
+    variant: Variant, entered: Mapping[str, object]
+) -> tuple[int, ...] | None:
+    """Each player's tricks, the one left blank filled in with what is left."""
+    counts = [entered.get(f"tricks_{seat}") for seat in range(variant.seats)]
+    given = [count for count in counts if isinstance(count, int)]
+    left = variant.tricks_per_hand - sum(given)
+    if len(given) == variant.seats - 1 and left >= 0:
+        counts = [count if isinstance(count, int) else left for count in counts]
+    if not all(isinstance(count, int) for count in counts):
+        return None
+    return tuple(count for count in counts if isinstance(count, int))
+
+
+def _sides(
+    variant: Variant, bidder: int, entered: Mapping[str, object]
+) -> tuple[int, ...]:
+    """The two sides' tricks, from those the bidding side took."""
+    taken = entered["taken"]
+    assert isinstance(taken, int)
+    tricks = [variant.tricks_per_hand - taken] * 2
+    tricks[variant.side_of(bidder)] = taken
+    return tuple(tricks)
