@@ -13,6 +13,7 @@ Pure: the standard library and the log core's pure modules only.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.disputes import dispute as dispute
@@ -20,36 +21,32 @@ from scorekeeper.disputes import keep_ours as keep_ours
 from scorekeeper.disputes import rivals, takeovers
 from scorekeeper.gamelog import (
     GameLog,
-    LogEntry,
     LogError,
     dumps,
+    hand_fields,
     parse_entry,
     parse_log,
     replay_log,
     score_document,
 )
+from scorekeeper.record_form import entered_hand, form_options
 from scorekeeper.refusals import hand_numbers, in_a_game, players_words
 from scorekeeper.rules.engine import HandResult, Scoreboard
-from scorekeeper.rules.events import (
-    HandCorrected,
-    HandVoided,
-)
+from scorekeeper.rules.events import HandPassedOut
 from scorekeeper.rules.referee import Turn, seat_calls, turn_of
-from scorekeeper.rules.variants import Variant
 from scorekeeper.tablewords import (
-    MISSING,
     Takeover,
     auction_calls,
-    bid_label,
     board_at,
     board_now,
-    call_of,
+    corrections,
     forced_line,
     hand_row,
     hand_summary,
     score_boxes,
     status,
     turn_line,
+    voided,
     whole_number,
 )
 
@@ -151,18 +148,14 @@ def _row(
 
 
 def _corrections(log: GameLog) -> dict[int, list[dict[str, str]]]:
-    """Each hand event's corrections (by its log position), in order: read
-    once for the whole history, not once a row."""
-    fixes: dict[int, list[dict[str, str]]] = {}
-    for entry in log.entries:
-        if isinstance(entry.event, HandCorrected):
-            fix = {
-                "by": entry.by or "someone",
-                "at": _at(entry),
-                "note": entry.note or "",
-            }
-            fixes.setdefault(entry.event.target, []).append(fix)
-    return fixes
+    """Each hand event's corrections, as the page's script draws them."""
+    return {
+        target: [
+            {"by": change.by, "at": change.at, "note": change.reason}
+            for change in changes
+        ]
+        for target, changes in corrections(log).items()
+    }
 
 
 def _rival(
@@ -179,46 +172,32 @@ def _rival(
     return hand_summary(named.variant, named.seats, hand)  # type: ignore[arg-type]
 
 
-def _at(entry: LogEntry) -> str:
-    return (entry.at or "")[:16].replace("T", " ")
-
-
 def _voided(log: GameLog, board: Scoreboard, stored: int) -> list[dict[str, Any]]:
-    found = []
-    for position, entry in enumerate(log.entries, start=1):
-        if isinstance(entry.event, HandVoided):
-            original = log.entries[entry.event.target - 1].event
-            assert not isinstance(original, HandVoided | HandCorrected)
-            found.append(
-                {
-                    "summary": hand_summary(board.variant, board.seats, original),  # type: ignore[arg-type]
-                    "by": entry.by or "someone",
-                    "reason": entry.event.reason,
-                    "queued": position > stored,
-                }
-            )
-    return found
+    """The hands voided, as the page's script draws them (``queued``: the
+    void waits on this phone)."""
+    return [
+        {
+            "summary": hand.summary,
+            "by": hand.change.by,
+            "reason": hand.change.reason,
+            "queued": hand.change.event > stored,
+        }
+        for hand in voided(board, log)
+    ]
 
 
 def choices(board: Scoreboard, turn: Turn) -> dict[str, Any]:
-    """The bidders and bids the record form offers for ``turn``: in a
-    pepper round only the forced bidder and bid (as the server's form)."""
-    variant, forced = board.variant, turn.pepper_round
-    bidders = [turn.first_bidder] if forced else list(range(variant.seats))
+    """The bidders and bids the record form offers for ``turn`` (the
+    server's form's options, as the page's script draws them)."""
+    options = form_options({}, board, turn)
     return {
         "number": turn.number,
-        "forced": forced,
-        "bidders": [[str(seat), board.seats[seat]] for seat in bidders],
+        "forced": options.forced,
+        "bidders": [[option.value, option.label] for option in options.bidders],
         "bids": [
-            [
-                str(rung.call),
-                bid_label(rung.call),
-                "none" if rung.max_free_tricks is None else str(rung.max_free_tricks),
-            ]
-            for rung in variant.legal_ladder
-            if not forced or rung.call == turn.forced_bid
+            [option.value, option.label, option.max_free] for option in options.bids
         ],
-        "can_pass": not forced and not variant.stick_the_dealer,
+        "can_pass": options.can_pass,
     }
 
 
@@ -255,6 +234,9 @@ def correct_choices(log_text: str, queued_text: str, target: int) -> str:
     return json.dumps(choices(board, turn))
 
 
+_WORDS = ("bid", "trump", "outcome")  # the form's fields not read as numbers
+
+
 def hand_of(
     fields_text: str, log_text: str, queued_text: str, target: int | None = None
 ) -> str:
@@ -266,48 +248,14 @@ def hand_of(
     _, board = _replayed(log_text, queued_text)
     variant, turn = board.variant, _turn(board, target)
     calls = auction_calls(fields.get("auction", ""))
-    auction = (
-        [list(call) for call in seat_calls(variant, turn, calls)]
-        if calls and turn is not None
-        else None
-    )
+    auction = seat_calls(variant, turn, calls) if calls and turn is not None else None
     if fields.get("action") == "pass":
-        return json.dumps({"hand": _with(auction, {"passed_out": True})})
-    number = {name: whole_number(fields.get(name, "")) for name in fields}
-    missing = [
-        MISSING[name] for name in ("bidder", "bid", "trump") if not fields.get(name)
-    ]
-    outcome, more = _outcome(variant, fields, number)
-    if missing or more:
-        return json.dumps({"missing": missing + more})
-    hand = {"bidder": number["bidder"], "bid": call_of(fields["bid"])}
-    return json.dumps(
-        {"hand": _with(auction, hand | {"trump": fields["trump"]} | outcome)}
-    )
-
-
-def _outcome(
-    variant: Variant, fields: dict[str, str], number: dict[str, int | None]
-) -> tuple[dict[str, Any], list[str]]:
-    """How the hand ended (tricks, or a concession), or what is missing."""
-    if fields.get("outcome") == "conceded":
-        free = number.get("free_tricks")
-        return {"conceded": {"free_tricks": free}}, [] if free is not None else [
-            MISSING["free_tricks"]
-        ]
-    if variant.sides > 2:  # each for himself: all counts but one, the last is left
-        counts = [number.get(f"tricks_{seat}") for seat in range(variant.seats)]
-        left = variant.tricks_per_hand - sum(c for c in counts if c is not None)
-        if counts.count(None) == 1 and left >= 0:
-            counts = [left if c is None else c for c in counts]
-        return {"tricks": counts}, [MISSING["tricks"]] if None in counts else []
-    taken, bidder = number.get("taken"), number.get("bidder")
-    if taken is None:
-        return {}, [MISSING["taken"]]
-    tricks = [variant.tricks_per_hand - taken] * 2
-    tricks[variant.side_of(bidder or 0)] = taken
-    return {"tricks": tricks}, []
-
-
-def _with(auction: list[list[Any]] | None, hand: dict[str, Any]) -> dict[str, Any]:
-    return hand if auction is None else {**hand, "auction": auction}
+        return json.dumps({"hand": hand_fields(HandPassedOut(auction))})
+    entered = {
+        name: value if name in _WORDS else whole_number(value)
+        for name, value in fields.items()
+    }
+    hand, missing = entered_hand(variant, entered)
+    if hand is None:
+        return json.dumps({"missing": [message for _, message in missing]})
+    return json.dumps({"hand": hand_fields(replace(hand, auction=auction))})

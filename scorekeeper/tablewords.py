@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, TypedDict
+from typing import Literal, NamedTuple, TypedDict
 
+from scorekeeper.gamelog import GameLog, LogEntry
 from scorekeeper.rules.engine import HandResult, Scoreboard
-from scorekeeper.rules.events import Call, Hand, HandPassedOut
+from scorekeeper.rules.events import (
+    Call,
+    Hand,
+    HandCorrected,
+    HandPassedOut,
+    HandRecorded,
+    HandVoided,
+)
 from scorekeeper.rules.explain import explain_hand, explain_status
 from scorekeeper.rules.referee import Turn
 from scorekeeper.rules.variants import Variant
@@ -213,6 +222,56 @@ def auction_text(seats: tuple[str, ...], hand: Hand) -> str:
     if hand.auction is None:
         return ""
     return ", ".join(f"{seats[seat]} {bid_label(call)}" for seat, call in hand.auction)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A void or a correction, as the history shows it."""
+
+    kind: Literal["voided", "corrected"]
+    event: int  # the void's or correction's own log position
+    by: str
+    at: str  # "2026-11-27 03:06"
+    reason: str
+
+
+def _change(
+    kind: Literal["voided", "corrected"], position: int, entry: LogEntry, reason: str
+) -> Change:
+    at = (entry.at or "")[:16].replace("T", " ")
+    return Change(kind, position, entry.by or "someone", at, reason)
+
+
+def corrections(log: GameLog) -> dict[int, list[Change]]:
+    """The corrections of each hand event (by its log position), in order:
+    read once for the whole history, not once a row."""
+    changes: dict[int, list[Change]] = {}
+    for position, entry in enumerate(log.entries, start=1):
+        if isinstance(entry.event, HandCorrected):
+            change = _change("corrected", position, entry, entry.note or "")
+            changes.setdefault(entry.event.target, []).append(change)
+    return changes
+
+
+@dataclass(frozen=True)
+class VoidedHand:
+    event: int  # the hand's own log position
+    summary: str
+    change: Change
+
+
+def voided(board: Scoreboard, log: GameLog) -> list[VoidedHand]:
+    """The hands voided, with who voided them, when and why."""
+    found = []
+    for position, entry in enumerate(log.entries, start=1):
+        event = entry.event
+        if isinstance(event, HandVoided):
+            original = log.entries[event.target - 1].event
+            assert isinstance(original, HandRecorded | HandPassedOut)
+            change = _change("voided", position, entry, event.reason)
+            summary = hand_summary(board.variant, board.seats, original)
+            found.append(VoidedHand(event.target, summary, change))
+    return found
 
 
 class Takeover(NamedTuple):

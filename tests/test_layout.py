@@ -36,6 +36,7 @@ PURE_CORE = (
     "score_document.py",
     "refusals.py",
     "tablewords.py",
+    "record_form.py",
     "disputes.py",
     "phone.py",
 )

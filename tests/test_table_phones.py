@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from scorekeeper.games.forms import call_of
-from scorekeeper.games.presenters import auction_example
 from scorekeeper.models import Game
+from scorekeeper.record_form import auction_example
 from scorekeeper.rules.referee import seat_calls, turn_of, verify_auction
 from tests.conftest import join
 from tests.factories import variant

@@ -457,3 +457,13 @@ def test_after_its_own_save_a_phone_polls_from_the_new_event(
     assert (
         'id="poller"' in text and "poll?seq=1" in text and 'hx-swap-oob="true"' in text
     )
+
+
+def test_the_record_form_marks_the_trump_a_hand_must_be_played_with(
+    client: Client, moon_game: Game
+) -> None:
+    text = client.get(f"/games/{moon_game.pk}/").content.decode()
+    marked = text.split('name="trump"')[1:]
+    assert [
+        part.split('"')[1] for part in marked if "data-must-play" in part.split(">")[0]
+    ] == ["clubs"]

@@ -27,6 +27,7 @@ from scorekeeper.games.forms import (
 )
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.projections.boards import game_log, scoreboard
+from scorekeeper.record_form import form_options
 from scorekeeper.recording import Appended, Refused
 from scorekeeper.refusals import Refusal
 from scorekeeper.rules.engine import HandResult, Scoreboard
@@ -38,6 +39,8 @@ from scorekeeper.web.limits import rate_limited
 
 from .live import what_changed
 from .outcomes import (
+    NOTHING_DONE,
+    ChangeKind,
     conflict_words,
     event_names,
     hand_after_the_end,
@@ -45,7 +48,7 @@ from .outcomes import (
     same_hand,
     try_change,
 )
-from .pages import current_state, game_page
+from .pages import current_state, game_page, refused_answer, save_answer
 from .parts import BY_COOKIE, game_url_of, remembered_by
 from .sharing import carry_new_events
 
@@ -59,9 +62,7 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
     form = HandForm(request.POST, variant=variant, passing=passing)
     if not form.is_valid():
         log, board = current_state(game)
-        return game_page(
-            request, game, log, board, form=form, status=422, partial="live"
-        )
+        return refused_answer(request, game, log, board, form)
     try:
         appended = _record(game, form)
     except (Conflict, Busy, IdTaken) as error:
@@ -71,24 +72,14 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
         said = refusal_of(refused, event_names(log, board))
         form.add_error(None, said.text)
         form.rule_source = said.rule
-        return game_page(
-            request, game, log, board, form=form, status=422, partial="live"
-        )
+        return refused_answer(request, game, log, board, form)
     by = form.cleaned_data.get("by") or ""
     response: HttpResponse
     if not getattr(request, "htmx", False):
         response = redirect(f"{game_url_of(game.pk)}?saved={appended.seq}")
     else:
-        response = game_page(
-            request,
-            game,
-            appended.log,
-            appended.board,
-            partial="saved",
-            by=by,
-            saved=True,
-        )
-        takeovers = seat_players.takeovers(game)  # kept: game_page just read them
+        response = save_answer(request, game, appended.log, appended.board, by=by)
+        takeovers = seat_players.takeovers(game)  # kept: save_answer just read them
         carry_new_events(request, response, appended.log, takeovers)
     _remember_by(response, by)
     return response
@@ -185,7 +176,7 @@ def _back_to_game(game: Game, by: str) -> HttpResponse:
     return response
 
 
-def _form_problem(form: VoidForm) -> str:
+def _form_problem(form: VoidForm, kind: ChangeKind) -> str:
     """What was wrong with a submitted form, in one line (nothing saved)."""
     labels = {"reason": "The reason", "by": "“Entered by”"}
     problems = [
@@ -194,7 +185,7 @@ def _form_problem(form: VoidForm) -> str:
         else "This form is out of date: open the hand again."
         for field, errors in form.errors.items()
     ]
-    return " ".join(dict.fromkeys(problems)) + " Nothing was voided."
+    return " ".join([*dict.fromkeys(problems), NOTHING_DONE[kind]])
 
 
 def _by_whom(
@@ -266,17 +257,14 @@ def game_end(request: HttpRequest, game_id: UUID) -> HttpResponse:
                 event_id=data["event_id"],
                 now=timezone.now(),
             ),
-            "ending it",
+            ChangeKind.END,
             log,
             board,
         )
         if not error:
             return _back_to_game(game, data["by"])
     elif form.errors:
-        problem = _form_problem(form).replace(
-            "Nothing was voided.", "The game goes on."
-        )
-        error = Refusal(problem)
+        error = Refusal(_form_problem(form, ChangeKind.END))
     return _end_page(request, game, board, form, error)
 
 
@@ -325,11 +313,11 @@ def hand_void(request: HttpRequest, game_id: UUID, target: int) -> HttpResponse:
         )
         what = f"hand {result.number} voided"
         change = _by_whom(request, game, what, data["reason"], void, data["by"])
-        error = try_change(change, "voiding", log, board, result)
+        error = try_change(change, ChangeKind.VOID, log, board, result)
         if not error:
             return _back_to_game(game, data["by"])
     elif form.errors:
-        error = Refusal(_form_problem(form))
+        error = Refusal(_form_problem(form, ChangeKind.VOID))
     summary = presenters.hand_summary(board.variant, board.seats, result.hand)
     return render(
         request,
@@ -378,7 +366,7 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
         by = data.get("by") or ""
         error = try_change(
             _by_whom(request, game, what, reason, correct, by),
-            "correcting",
+            ChangeKind.CORRECT,
             log,
             board,
             result,
@@ -394,7 +382,7 @@ def hand_correct(request: HttpRequest, game_id: UUID, target: int) -> HttpRespon
             "game": game,
             "result": result,
             "form": form,
-            "options": presenters.form_options(values, board, hand_turn),
+            "options": form_options(values, board, hand_turn),
             "expected_seq": values.get("expected_seq"),
             "event_id": values.get("event_id"),
             "by": values.get("by"),

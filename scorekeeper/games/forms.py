@@ -15,10 +15,11 @@ from django import forms
 from scorekeeper.gamelog import NAME_LIMIT, LogError, clean_text
 from scorekeeper.games.house_rules import SETTINGS, parsed
 from scorekeeper.models import TOKEN_PATTERN, new_token
+from scorekeeper.record_form import entered_hand
 from scorekeeper.rules.cards import TRUMPS
 from scorekeeper.rules.events import Call, Hand, HandPassedOut, HandRecorded
 from scorekeeper.rules.variants import PRESETS, Variant
-from scorekeeper.tablewords import MISSING, auction_calls, call_of, whole_number
+from scorekeeper.tablewords import auction_calls, call_of, whole_number
 
 __all__ = ["call_of", "whole_number"]  # pages and leagues read numbers here
 
@@ -61,6 +62,7 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.variant = variant
         self.passing = passing
+        self._entered: HandRecorded | None = None
         if variant.sides > 2:  # each plays alone: tricks per player
             for seat in range(variant.seats):
                 self.fields[f"tricks_{seat}"] = forms.IntegerField(
@@ -71,37 +73,10 @@ class HandForm(forms.Form):
         data = super().clean() or {}
         if self.passing or self.errors:
             return data
-        missing = [
-            MISSING[field]
-            for field in ("bidder", "bid", "trump")
-            if data.get(field) in (None, "")
-        ]
-        for message in missing:
-            self.add_error(None, message)
-        if data.get("outcome") == "conceded":
-            if data.get("free_tricks") is None:
-                self.add_error("free_tricks", MISSING["free_tricks"])
-        elif self.variant.sides > 2:
-            self._fill_last_count(data)
-            if any(
-                data.get(f"tricks_{seat}") is None for seat in range(self.variant.seats)
-            ):
-                self.add_error(None, MISSING["tricks"])
-        elif data.get("taken") is None:
-            self.add_error("taken", MISSING["taken"])
+        self._entered, missing = entered_hand(self.variant, data)
+        for field, message in missing:
+            self.add_error(field, message)
         return data
-
-    def _fill_last_count(self, data: dict[str, Any]) -> None:
-        """Every player's tricks but one given: the last is what is left
-        (the tricks of a hand add up; a wrong sum is the engine's to say)."""
-        names = [f"tricks_{seat}" for seat in range(self.variant.seats)]
-        missing = [name for name in names if data.get(name) is None]
-        if len(missing) == 1:
-            left = self.variant.tricks_per_hand - sum(
-                data[name] for name in names if name not in missing
-            )
-            if left >= 0:
-                data[missing[0]] = left
 
     def calls(self) -> list[Call]:
         """The auction as entered: "pass, 3, 4, pass" (empty: not recorded)."""
@@ -111,21 +86,8 @@ class HandForm(forms.Form):
         """The event this form describes (call once ``is_valid()``)."""
         if self.passing:
             return HandPassedOut()
-        data = self.cleaned_data
-        bidder, bid = data["bidder"], call_of(data["bid"])
-        if data.get("outcome") == "conceded":
-            return HandRecorded(bidder, bid, data["trump"], None, data["free_tricks"])
-        return HandRecorded(bidder, bid, data["trump"], self._tricks(bidder))
-
-    def _tricks(self, bidder: int) -> tuple[int, ...]:
-        variant, data = self.variant, self.cleaned_data
-        if variant.sides > 2:
-            return tuple(data[f"tricks_{seat}"] for seat in range(variant.seats))
-        bidder_side = variant.side_of(bidder)
-        taken = data["taken"]
-        tricks = [variant.tricks_per_hand - taken] * 2
-        tricks[bidder_side] = taken
-        return tuple(tricks)
+        assert self._entered is not None
+        return self._entered
 
 
 HandForm.base_fields = _SharedFields(HandForm.base_fields)

@@ -23,6 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games import presenters, seat_players
 from scorekeeper.rules.engine import HandResult, Scoreboard
+from scorekeeper.tablewords import Change, corrections
 from scorekeeper.web.access import Role
 from scorekeeper.web.compiled import render_compiled
 
@@ -73,7 +74,7 @@ def rows_html(
         # A hand last set by its own event was never corrected: no need to
         # read the whole log for its corrections (a new hand, on a save).
         corrected = any(result.event != result.target for result, _ in missing.values())
-        changes = presenters.corrections(log) if corrected else {}
+        changes = corrections(log) if corrected else {}
         made = {
             key: _render(game_url, role, then, result, changes.get(result.target))
             for key, (result, then) in missing.items()
@@ -88,7 +89,7 @@ def _render(
     role: Role,
     board: Scoreboard,
     result: HandResult,
-    changes: list[presenters.Change] | None,
+    changes: list[Change] | None,
 ) -> str:
     row = presenters.history_row(board, result, changes)
     context = {"row": row, "game_url": game_url, "role": role}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from enum import Enum
 
 from scorekeeper.eventstore import Busy, Conflict, IdTaken
 from scorekeeper.gamelog import GameLog, LogEntry, LogError, fold_entry
@@ -22,6 +23,43 @@ from scorekeeper.refusals import (
 from scorekeeper.rules.engine import HandResult, Scoreboard, snapshot_of
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.events import Hand
+
+
+class ChangeKind(Enum):
+    """A change to a game that is not a new hand."""
+
+    VOID = "void"
+    CORRECT = "correct"
+    END = "end"
+
+
+# "look again before voiding": what the player was doing, in their words.
+DOING = {
+    ChangeKind.VOID: "voiding",
+    ChangeKind.CORRECT: "correcting",
+    ChangeKind.END: "ending it",
+}
+# Said after what was wrong with the form: nothing happened.
+NOTHING_DONE = {
+    ChangeKind.VOID: "Nothing was voided.",
+    ChangeKind.CORRECT: "Nothing was corrected.",
+    ChangeKind.END: "The game goes on.",
+}
+# A void or a correction that would make a later hand illegal: what it
+# would do, and what to do instead ({why}: the rule that hand would break).
+LATER_HAND_BROKEN = {
+    ChangeKind.VOID: (
+        "Voiding hand {number} would move every later hand to another dealer "
+        "and first bidder, and hand {later} ({summary}) would no longer be "
+        "legal: {why} Void from the last hand back, or correct hand {number} "
+        "instead."
+    ),
+    ChangeKind.CORRECT: (
+        "This correction of hand {number} would make hand {later} ({summary}) "
+        "illegal: {why} Correct hand {later} first, or void from the last "
+        "hand back."
+    ),
+}
 
 
 def event_names(log: GameLog, board: Scoreboard) -> EventName:
@@ -81,7 +119,7 @@ def same_hand(entered: Hand, logged: object) -> bool:
 
 def try_change(
     change: Callable[[], object],
-    doing: str,
+    kind: ChangeKind,
     log: GameLog,
     board: Scoreboard,
     result: HandResult | None = None,
@@ -93,7 +131,8 @@ def try_change(
         change()
     except (Conflict, IdTaken):
         return Refusal(
-            f"The game changed on another phone meanwhile; look again before {doing}."
+            "The game changed on another phone meanwhile; "
+            f"look again before {DOING[kind]}."
         )
     except Busy:
         return Refusal(
@@ -106,14 +145,14 @@ def try_change(
         name = event_names(log, board)
         later = next((h for h in board.hands if h.target == refused.event), None)
         if result is not None and later is not None and later.number > result.number:
-            return _later_hand_broken(refused, doing, board, result, later, name)
+            return _later_hand_broken(refused, kind, board, result, later, name)
         return refusal_of(refused, name)
     return Refusal("")
 
 
 def _later_hand_broken(
     refused: Refused,
-    doing: str,
+    kind: ChangeKind,
     board: Scoreboard,
     result: HandResult,
     later: HandResult,
@@ -123,18 +162,7 @@ def _later_hand_broken(
     what to do instead (the engine's remedy is about that later hand)."""
     summary = presenters.hand_summary(board.variant, board.seats, later.hand)
     broken = players_words(refused.rule_message, name=name)
-    why = broken.text
-    if doing == "voiding":
-        return Refusal(
-            f"Voiding hand {result.number} would move every later hand to another "
-            f"dealer and first bidder, and hand {later.number} ({summary}) would no "
-            f"longer be legal: {why} Void from the last hand back, or correct "
-            f"hand {result.number} instead.",
-            broken.rule,
-        )
-    return Refusal(
-        f"This correction of hand {result.number} would make hand {later.number} "
-        f"({summary}) illegal: {why} Correct hand {later.number} first, or void "
-        "from the last hand back.",
-        broken.rule,
+    text = LATER_HAND_BROKEN[kind].format(
+        number=result.number, later=later.number, summary=summary, why=broken.text
     )
+    return Refusal(text, broken.rule)

@@ -4,7 +4,8 @@ partial of the same template, so every page works without it."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
@@ -21,6 +22,7 @@ from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.refusals import sentence
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.variants import PRESETS
+from scorekeeper.tablewords import Takeover, voided
 from scorekeeper.web import access
 from scorekeeper.web.compiled import render_compiled
 from scorekeeper.web.limits import rate_limited
@@ -160,64 +162,138 @@ def current_state(game: Game) -> tuple[GameLog, Scoreboard]:
     return log, scoreboard(game.pk, log)
 
 
+GAME_TEMPLATE = "games/game_detail.html"
+
+
+class _GameView(NamedTuple):
+    """A game as its page shows it: ``played`` names each hand by who
+    played it, ``board`` the sides by who plays now (a substitute too)."""
+
+    game: Game
+    log: GameLog
+    played: Scoreboard
+    board: Scoreboard
+    takers: Sequence[Takeover]
+    url: str
+
+
+def _view_of(game: Game, log: GameLog, played: Scoreboard) -> _GameView:
+    takers = seat_players.takeovers(game)
+    board = seat_players.board_now(played, takers)
+    return _GameView(game, log, played, board, takers, game_url_of(game.pk))
+
+
+def _live_context(
+    request: HttpRequest,
+    view: _GameView,
+    *,
+    role: access.Role,
+    form: HandForm | None = None,
+    message: str = "",
+    by: str | None = None,
+) -> dict[str, Any]:
+    """The score, whose turn it is and the record form (the live part)."""
+    return {
+        **board_context(view.url, view.log, view.board),
+        **record_context(request, view.game, view.log, view.board, form, by),
+        "game": view.game,
+        "message": message,
+        "role": role,
+    }
+
+
+def _saved_context(view: _GameView) -> dict[str, Any]:
+    """ "Hand 7 saved: ..." where the player tapped, with an Undo (a void)."""
+    last = seat_players.board_at(view.played, view.takers, len(view.played.rows))
+    return {
+        "saved_line": presenters.saved_line(last),
+        "undo_target": view.board.hands[-1].target,
+        "undo_id": new_event_id(),
+    }
+
+
+def _history_context(
+    request: HttpRequest, view: _GameView, role: access.Role
+) -> dict[str, Any]:
+    """The hands (the newest ``HISTORY_SHOWN``, or all), the voided ones
+    and the chart."""
+    shown = None if request.GET.get("hands") == "all" else HISTORY_SHOWN
+    played, log = view.played, view.log
+    return {
+        "history_html": history_html(
+            view.url, played, log, role, shown, takers=view.takers
+        ),
+        "hidden_hands": 0 if shown is None else len(played.hands) - shown,
+        "history_shown": HISTORY_SHOWN,
+        "voided": voided(played, log),
+        "chart_html": fragments.chart_html(view.url, view.board, len(log.entries)),
+    }
+
+
 def game_page(
     request: HttpRequest,
     game: Game,
     log: GameLog,
     board: Scoreboard,
     *,
+    role: access.Role = "edit",
     form: HandForm | None = None,
     message: str = "",
     status: int = 200,
-    partial: str = "game",
-    role: access.Role = "edit",
-    by: str | None = None,
     saved: bool = False,
 ) -> HttpResponse:
-    game_url = game_url_of(game.pk)
-    # Named by who plays now; the history by who played each hand.
-    takers = seat_players.takeovers(game)
-    played, board = board, seat_players.board_now(board, takers)
-    context: dict[str, Any] = {
-        **board_context(game_url, log, board),
-        **record_context(request, game, log, board, form, by),
-        "game": game,
-        "message": message,
-        "role": role,
-    }
+    """The game page: the score, the record form (``form`` as entered,
+    else a fresh one), the history and chart, and for the edit link the
+    share links; htmx gets its "game" part. ``saved``: the last hand was
+    just saved from this page."""
+    view = _view_of(game, log, board)
+    context = _live_context(request, view, role=role, form=form, message=message)
     if saved and role == "edit" and board.hands:
-        # "Hand 7 saved: ..." where the player tapped, with an Undo (a void).
-        last = seat_players.board_at(played, takers, len(played.rows))
-        context["saved_line"] = presenters.saved_line(last)
-        context["undo_target"] = board.hands[-1].target
-        context["undo_id"] = new_event_id()
-    if role == "edit" and partial == "game":
+        context.update(_saved_context(view))
+    if role == "edit":
         context["links"] = share_links(request, game)
+    context.update(_history_context(request, view, role))
+    template = partial_of(request, GAME_TEMPLATE, "game")
+    return render(request, template, context, status=status)
+
+
+def refused_answer(
+    request: HttpRequest, game: Game, log: GameLog, board: Scoreboard, form: HandForm
+) -> HttpResponse:
+    """A hand not saved (something missing, or the rules refused it): the
+    form again as entered, saying why. htmx swaps the live part only; a
+    page without it gets the whole game, its share links left out."""
+    view = _view_of(game, log, board)
+    context = _live_context(request, view, role="edit", form=form)
     htmx = getattr(request, "htmx", False)
-    if htmx and partial == "saved":
-        context["new_row_html"] = fragments.rows_html(
-            game_url, played, log, role, played.hands[-1:], takers
-        )
-        context["poller_oob"] = True  # this phone has seen its own hand
-        if not board.finished:  # the form stays: only what the save changed
-            partial = "lean"
-            context.update(lean=True, board_oob=True)
-    elif partial == "game" or not htmx:
-        shown = None if request.GET.get("hands") == "all" else HISTORY_SHOWN
-        context["history_html"] = history_html(
-            game_url, played, log, role, shown, takers=takers
-        )
-        context["hidden_hands"] = 0 if shown is None else len(board.hands) - shown
-        context["history_shown"] = HISTORY_SHOWN
-        context["voided"] = presenters.voided(played, log)
-        context["chart_html"] = fragments.chart_html(game_url, board, len(log.entries))
-    template = partial_of(request, "games/game_detail.html", partial)
-    if partial != "lean":
-        return render(request, template, context, status=status)
+    if not htmx:
+        context.update(_history_context(request, view, "edit"))
+    template = partial_of(request, GAME_TEMPLATE, "live")
+    return render(request, template, context, status=422)
+
+
+def save_answer(
+    request: HttpRequest, game: Game, log: GameLog, board: Scoreboard, *, by: str
+) -> HttpResponse:
+    """An htmx save's answer: the new hand's row and "Hand 7 saved" with
+    its Undo. While the game goes on, only what the save changed, out of
+    band (the form stays, its choices fresh); once it is won, the saved
+    part with the winner."""
+    view = _view_of(game, log, board)
+    context = _live_context(request, view, role="edit", by=by)
+    context.update(_saved_context(view))
+    context["new_row_html"] = fragments.rows_html(
+        view.url, view.played, log, "edit", view.played.hands[-1:], view.takers
+    )
+    context["poller_oob"] = True  # this phone has seen its own hand
+    if view.board.finished:
+        return render(request, f"{GAME_TEMPLATE}#saved", context)
+    context.update(lean=True, board_oob=True)
+    template = f"{GAME_TEMPLATE}#lean"
     # All out of band; the form was not touched since. Nothing in it needs
     # the request's context processors (no form token, no script nonce), so
     # the partial is rendered as compiled Python (a save's hottest part).
-    response = HttpResponse(render_compiled(template, context), status=status)
+    response = HttpResponse(render_compiled(template, context), status=200)
     response["HX-Reswap"] = "none"
     response["HX-Trigger"] = "pepper-saved"
     return response

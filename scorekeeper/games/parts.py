@@ -20,6 +20,7 @@ from scorekeeper.gamelog import GameLog
 from scorekeeper.games import fragments, presenters, seat_players
 from scorekeeper.games.forms import HandForm, new_event_id
 from scorekeeper.models import Game
+from scorekeeper.record_form import form_options
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.referee import Turn
 from scorekeeper.web import access
@@ -98,9 +99,7 @@ def record_context(
         html, context["options"] = _fresh_choices(game, board, turn, values)
         context["choices_html"] = mark_safe(html)  # our own autoescaping template
     else:
-        context["options"] = (
-            presenters.form_options(values, board, turn) if turn else None
-        )
+        context["options"] = form_options(values, board, turn) if turn else None
     return context
 
 
@@ -115,12 +114,12 @@ def _fresh_choices(
     key = f"choices:{game.pk}:{forced}:{len(game.seat_notes)}"  # a substitute's name
     kept = _CHOICES.get(key)
     if kept is None:
-        options = presenters.form_options(values, board, turn)
+        options = form_options(values, board, turn)
         html = render_to_string(
             "games/_hand_choices.html", {"options": options, "board": board}
         )
         around = ("can_pass", "has_auction", "auction_example")
-        kept = (html, {name: options[name] for name in around})
+        kept = (html, {name: getattr(options, name) for name in around})
         if len(_CHOICES) >= _CHOICES_KEPT:
             _CHOICES.pop(next(iter(_CHOICES)), None)
         _CHOICES[key] = kept

@@ -44,6 +44,7 @@ ENGINE_FILES = (
     "scorekeeper/score_document.py",
     "scorekeeper/refusals.py",
     "scorekeeper/tablewords.py",
+    "scorekeeper/record_form.py",
     "scorekeeper/disputes.py",
     "scorekeeper/phone.py",
 )
