@@ -18,5 +18,3 @@ RATE_LIMITS = {
     action: (10**9, window)
     for action, (_, window) in sys.modules["config.settings"].RATE_LIMITS.items()
 }
-# The tests' check renders each compiled partial twice: not what production does.
-COMPILED_TEMPLATES_CHECK = False

@@ -35,7 +35,3 @@ RATE_LIMIT_STORE = {
 # No collected files in tests: WhiteNoise serves from the apps' folders.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
-# Every compiled render (scorekeeper.web.compiled) is compared with
-# Django's own render of the same template and context: the whole suite
-# checks that the hot partials render byte for byte as Django renders them.
-COMPILED_TEMPLATES_CHECK = True

@@ -3,14 +3,19 @@ history rendered whole, and only what changed rendered again."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.test import override_settings
 
 from scorekeeper.gamelog import GameLog, LogEntry
 from scorekeeper.games import fragments, presenters, seat_players
+from scorekeeper.games.parts import history_html
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.events import (
     Event,
@@ -154,3 +159,64 @@ def test_the_kept_chart_is_the_chart_drawn_and_drawn_once_an_event(
     assert "Eve" in fragments.chart_html(URL, renamed, 6)
     assert draws == [6, 5, 6]
     assert fragments.chart_html(URL, _game()[0], 0) == ""  # no hand, no chart
+
+
+@pytest.fixture
+def edited(tmp_path: Path) -> Iterator[Callable[[str], str]]:
+    """Deploys a changed copy of one of our templates (found before ours);
+    answers the marker it added. What draws a fragment is worked out once
+    a process: forgotten here before and after, as a new process would."""
+    changed: list[override_settings] = []
+
+    def edit(name: str) -> str:
+        marker = f"<!-- {name} edited -->"
+        copy = tmp_path / name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text((settings.BASE_DIR / "templates" / name).read_text() + marker)
+        ours: dict[str, Any] = settings.TEMPLATES[0]
+        changed.append(
+            override_settings(TEMPLATES=[{**ours, "DIRS": [tmp_path, *ours["DIRS"]]}])
+        )
+        changed[-1].enable()
+        fragments.drawn_by.cache_clear()
+        return marker
+
+    fragments.drawn_by.cache_clear()
+    yield edit
+    for each in reversed(changed):
+        each.disable()
+    fragments.drawn_by.cache_clear()
+
+
+def test_a_changed_row_template_gives_every_row_a_new_key(
+    renders: list[int], edited: Callable[[str], str]
+) -> None:
+    board, log = _game(*HANDS)
+    result = board.hands[-1]
+    before = fragments.row_key(URL, "edit", result, SEATS)
+    _kept(board, log, "edit")
+    marker = edited("games/_hand_row.html")
+    assert fragments.row_key(URL, "edit", result, SEATS) != before
+    # Kept rows of the old template are not shown: each row drawn anew.
+    assert _kept(board, log, "edit").count(marker) == len(board.hands)
+    assert renders == [6, 5, 4, 3, 2, 1] * 2
+
+
+def test_a_changed_chart_template_draws_the_chart_again(
+    edited: Callable[[str], str],
+) -> None:
+    cache.clear()
+    board, _ = _game(*HANDS)
+    assert "edited" not in fragments.chart_html(URL, board, 6)
+    marker = edited("games/_score_chart.html")
+    assert marker in fragments.chart_html(URL, board, 6)
+
+
+def test_the_history_kept_whole_follows_a_changed_row_template(
+    edited: Callable[[str], str],
+) -> None:
+    cache.clear()
+    board, log = _game(*HANDS)
+    assert "edited" not in history_html(URL, board, log, "edit")
+    marker = edited("games/_hand_row.html")
+    assert history_html(URL, board, log, "edit").count(marker) == len(board.hands)

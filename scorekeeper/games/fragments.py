@@ -8,29 +8,54 @@ cache under exactly that, so after a save (or another phone's save) only
 the new hand is rendered, and the rest of the history is put together
 from the kept rows; a void or a correction, which moves the numbers or
 totals of the hands after it, or a substitute, who renames the hands they
-play, give those rows new keys.
+play, give those rows new keys; so does a change to the template or to
+the code that words a row (``drawn_by``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import inspect
 from collections.abc import Sequence
+from functools import cache as once
+from types import ModuleType
+from typing import Any
 
 from django.core.cache import cache
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog
-from scorekeeper.games import presenters, seat_players
+from scorekeeper.games import chart, presenters, seat_players
+from scorekeeper.rules import explain
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.tablewords import Change, corrections
 from scorekeeper.web.access import Role
-from scorekeeper.web.compiled import render_compiled
 
-# Part of every key: raise it when _hand_row.html, _score_chart.html or
-# the words they show change.
-ROW_VERSION = 1
 KEPT_SECONDS = 3600
+ROW_TEMPLATE = "games/_hand_row.html"
+CHART_TEMPLATE = "games/_score_chart.html"
+# The code that words a row (its summary, explanation, totals) and draws
+# the chart: part of what a kept fragment shows.
+ROW_CODE = (presenters, tablewords, explain)
+CHART_CODE = (presenters, chart)
+
+
+@once
+def drawn_by(template_name: str, code: tuple[ModuleType, ...]) -> str:
+    """What draws a kept fragment, part of its every key: a digest of the
+    template's own source and of the modules that word what it shows,
+    worked out once per process. A deploy that changes any of them gives
+    every fragment a new key (the old entries just go unread), so nothing
+    kept in Redis across a deploy shows the old words, and there is no
+    version to bump by hand. (A template that includes another would name
+    both here: these two include none.)"""
+    loaded: Any = get_template(template_name)  # the Django backend's Template
+    digest = hashlib.sha256(loaded.template.source.encode())
+    for module in code:
+        digest.update(inspect.getsource(module).encode())
+    return digest.hexdigest()[:16]
 
 
 def _named(names: Sequence[str]) -> str:
@@ -44,7 +69,8 @@ def row_key(game_url: str, role: Role, result: HandResult, names: Sequence[str])
     named = _named(names)
     totals = ",".join(map(str, result.totals))
     return (
-        f"hand-row:{ROW_VERSION}:{game_url}:{role}:{result.target}:{result.event}:"
+        f"hand-row:{drawn_by(ROW_TEMPLATE, ROW_CODE)}:{game_url}:{role}:"
+        f"{result.target}:{result.event}:"
         f"{result.number}:{int(result.pepper_round)}:{totals}:{named}"
     )
 
@@ -93,7 +119,7 @@ def _render(
 ) -> str:
     row = presenters.history_row(board, result, changes)
     context = {"row": row, "game_url": game_url, "role": role}
-    return render_compiled("games/_hand_row.html", context)
+    return render_to_string(ROW_TEMPLATE, context)
 
 
 def chart_html(game_url: str, board: Scoreboard, seq: int) -> SafeString:
@@ -105,10 +131,11 @@ def chart_html(game_url: str, board: Scoreboard, seq: int) -> SafeString:
     if not board.rows:
         return mark_safe("")
     target = board.variant.target_score
-    key = f"chart:{ROW_VERSION}:{game_url}:{seq}:{target}:{_named(board.side_names)}"
+    drawer = drawn_by(CHART_TEMPLATE, CHART_CODE)
+    key = f"chart:{drawer}:{game_url}:{seq}:{target}:{_named(board.side_names)}"
     html: str | None = cache.get(key)
     if html is None:
-        chart = presenters.chart(board)
-        html = render_to_string("games/_score_chart.html", {"chart": chart})
+        drawn = presenters.chart(board)
+        html = render_to_string(CHART_TEMPLATE, {"chart": drawn})
         cache.set(key, html, timeout=KEPT_SECONDS)
     return mark_safe(html)  # our own autoescaping template

@@ -147,9 +147,11 @@ def history_html(
 ) -> str:
     """The rendered history (the newest ``shown`` hands, None: all), kept per
     game, log length, role and length: a projection of the log, so it is
-    new exactly when the log has grown (or a substitute came: ``takers``);
-    put together from each hand's kept row, so only new rows are rendered."""
-    key = f"history:{game_url}:{len(log.entries)}:{role}:{shown}:{len(takers)}"
+    new exactly when the log has grown (or a substitute came: ``takers``),
+    or the rows are drawn anew (``fragments.drawn_by``); put together from
+    each hand's kept row, so only new rows are rendered."""
+    drawer = fragments.drawn_by(fragments.ROW_TEMPLATE, fragments.ROW_CODE)
+    key = f"history:{drawer}:{game_url}:{len(log.entries)}:{role}:{shown}:{len(takers)}"
     html: str | None = cache.get(key)
     if html is None:
         newest = board.hands[-shown:] if shown else board.hands[:]

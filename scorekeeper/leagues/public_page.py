@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import connection
+from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from scorekeeper.leagues.models import (
@@ -35,7 +36,6 @@ from scorekeeper.leagues.models import (
 from scorekeeper.leagues.presenters import season_page
 from scorekeeper.leagues.rated_games import ratings_refresh
 from scorekeeper.models import Game
-from scorekeeper.web.compiled import render_compiled
 
 KEPT_SECONDS = 24 * 60 * 60  # older versions are never read again: LRU drops them
 
@@ -109,6 +109,6 @@ def numbers_html(found: Public, token: str) -> SafeString:
         season = Season.objects.select_related("league").get(pk=found.season)
         ratings_refresh(season.league)
         found = public_season(token) or found
-        html = render_compiled("leagues/public.html#numbers", season_page(season))
+        html = render_to_string("leagues/public.html#numbers", season_page(season))
         cache.set(found.key, str(html), timeout=KEPT_SECONDS)
     return SafeString(html)  # our own template's output, escaped when rendered

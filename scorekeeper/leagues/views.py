@@ -37,7 +37,6 @@ from scorekeeper.leagues.presenters import player_page, season_page
 from scorekeeper.leagues.repeats import once
 from scorekeeper.leagues.season_list import seasons_listed
 from scorekeeper.leagues.substitutes import player_substitutions
-from scorekeeper.web.compiled import render_compiled
 from scorekeeper.web.limits import rate_limited
 from scorekeeper.web.qr import qr_code
 
@@ -315,10 +314,6 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
             return redirect("night", night_id=night.pk)
     context = season_page(found) | public_link(request, found)
     context |= {"form": form, "error": error}
-    # The standings, race, ratings and awards: ~2,800 template nodes, most
-    # of the page's time, rendered as compiled Python (the same template).
-    numbers = context | {"link_players": True}
-    context["numbers_html"] = render_compiled("leagues/_season_numbers.html", numbers)
     return render(request, "leagues/season.html", context, status=422 if error else 200)
 
 
@@ -375,5 +370,4 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     every_game = request.GET.get("games") == "all"
     page = player_page(found, every_game=every_game)
     page["substitutions"] = player_substitutions(found)
-    page["numbers_html"] = render_compiled("leagues/_player_numbers.html", page)
     return render(request, "leagues/player.html", page)
