@@ -39,3 +39,7 @@ WHITENOISE_USE_FINDERS = True
 # Django's own render of the same template and context: the whole suite
 # checks that the hot partials render byte for byte as Django renders them.
 COMPILED_TEMPLATES_CHECK = True
+# A task runs where it is enqueued, so a test sees its result at once; the
+# tests of the worker itself (tests/leagues/test_rating_task.py) put the
+# database backend back and run the real `db_worker` command.
+TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
