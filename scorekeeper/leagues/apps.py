@@ -27,8 +27,3 @@ class LeaguesConfig(AppConfig):
         # Each night's tallies move with its games' rows, in their transaction.
         if game_row_moved not in eventstore.row_watchers:
             eventstore.row_watchers.append(game_row_moved)
-        # Its league's ratings follow, in the worker once the append commits.
-        from scorekeeper.leagues.tasks import game_row_rated
-
-        if game_row_rated not in eventstore.row_watchers:
-            eventstore.row_watchers.append(game_row_rated)

@@ -32,9 +32,6 @@ class League(models.Model):
     roster_version = models.PositiveIntegerField(default=0)
     # What the stored ratings were computed from (``ratings_refresh``).
     rated_version = models.CharField(max_length=60, blank=True)
-    # The version a page last asked the worker to rate up to: a page that
-    # finds the ratings behind asks once per version, however many look.
-    rating_asked = models.CharField(max_length=60, blank=True)
 
     def __str__(self) -> str:
         return self.name

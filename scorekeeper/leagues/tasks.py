@@ -1,14 +1,15 @@
 """Work that must not run in a request: a league's ratings brought up to
-date after a change, run by the worker (`manage.py db_worker`, the
+date after a change, run by the task worker (`manage.py db_worker`, the
 django-tasks-db backend of Django's Tasks framework; `make run` starts it
 beside the web server).
 
-A change to a finished game asks for it when it commits
-(``ratings_ask``); a page that finds the ratings behind asks too, once per
-version however many pages look (``ratings_current``), and shows the
-ratings as of the last rated game meanwhile, saying so. A correction of
-an early game re-rates every game after it: that is the worker's, never a
-page view's or the correction's own POST.
+Every write that moves what the ratings read (a night's rows summed
+again: a game finished or corrected, a substitute credited, a merge, an
+import; a season deleted) asks for it when it commits (``ratings_ask``).
+A page reads only whether the ratings are current (``ratings_current``)
+and, while they are not, shows them as of the last rated game and says
+so. A correction of an early game re-rates every game after it: that is
+the worker's, never a page view's or the correction's own POST.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from functools import partial
 
 from django.db import transaction
 from django.tasks import TaskResultStatus, task
+from django_tasks_db.models import DBTaskResult
 
-from scorekeeper.leagues.models import League, Table
+from scorekeeper.leagues.models import League
 from scorekeeper.leagues.rated_games import ratings_refresh, ratings_version
-from scorekeeper.models import Game
 
 # Rounds of rating a task does while changes keep landing; past them, the
 # task of the latest change (queued at its commit) carries on.
@@ -40,7 +41,7 @@ def ratings_bring_up_to_date(league_id: int) -> int:
     for _ in range(ROUNDS):
         league = League.objects.filter(pk=league_id).first()
         if league is None or ratings_version(league) == league.rated_version:
-            break  # gone meanwhile (a league is never deleted today), or current
+            break  # current (or the league is gone)
         rated += ratings_refresh(league)
     return rated
 
@@ -52,33 +53,32 @@ def ratings_ask(*, league_id: int) -> None:
     transaction.on_commit(partial(ratings_bring_up_to_date.enqueue, league_id))
 
 
-def game_row_rated(game: Game, was_finished: bool) -> None:
-    """An append moved ``game``'s row (``eventstore.row_watchers``): a
-    league game that is finished, or was, asks for its league's ratings
-    once the append commits (one query finds the league; a hand at a game
-    still being played rates nothing)."""
-    if not (was_finished or game.finished):
-        return
-    tables = Table.objects.filter(game=game)
-    league = tables.values_list("round__night__season__league", flat=True).first()
-    if league is not None:
-        ratings_ask(league_id=league)
-
-
 def ratings_current(league: League) -> bool:
     """Whether ``league``'s ratings take in every change to its games (one
-    small query). When they do not, the worker is asked to bring them up to
-    date, once per version (a page views's one-row update decides who
-    asks), and nothing is rated here: the page shows the ratings as of the
-    last rated game and says they are being brought up to date. A backend
-    that runs the task at once (the tests') has done it by the answer."""
+    small query of its nights). Nothing is rated here: a page that finds
+    them behind shows them as of the last rated game and says they are
+    being brought up to date. Every change asks the worker when it
+    commits; should none be waiting or running for the league (a change
+    whose task was lost), the page asks: a read, and a write only then. A
+    backend that runs the task at once (the tests') has done it by the
+    answer."""
     version = ratings_version(league)
     if version == league.rated_version:
         return True
-    unasked = League.objects.filter(pk=league.pk).exclude(rating_asked=version)
-    if unasked.update(rating_asked=version):
-        done = ratings_bring_up_to_date.enqueue(league.pk)
-        if done.status == TaskResultStatus.SUCCESSFUL:
-            league.refresh_from_db(fields=["rated_version", "roster_version"])
-            return ratings_version(league) == league.rated_version
-    return False
+    if _waiting(league.pk):
+        return False
+    done = ratings_bring_up_to_date.enqueue(league.pk)
+    if done.status != TaskResultStatus.SUCCESSFUL:
+        return False
+    league.refresh_from_db(fields=["rated_version", "roster_version"])
+    return ratings_version(league) == league.rated_version
+
+
+def _waiting(league_id: int) -> bool:
+    """Whether a task for the league's ratings waits or runs (a read: a
+    page never waits for the worker's write)."""
+    return DBTaskResult.objects.filter(
+        status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING],
+        task_path=ratings_bring_up_to_date.module_path,
+        args_kwargs={"args": [league_id], "kwargs": {}},
+    ).exists()

@@ -236,8 +236,9 @@ def test_the_season_page_ranks_and_the_player_page_counts(
         page = client.get(f"/seasons/{night.season_id}/")
     assert page.status_code == 200
     assert behind.context["ratings_behind"] and not page.context["ratings_behind"]
-    # The first view rates nothing: it asks the worker (two writes) and
-    # sums the season again; the next reads what both kept.
+    # The first view rates nothing: it finds no task queued (the changes'
+    # commits are the test's, never made), queues one and sums the season
+    # again; the next reads what both kept.
     assert len(first) <= 13 and len(queries) <= 8  # whatever the games
     rows = page.context["rows"]
     assert len(rows) == 8 and rows[0].rank == 1

@@ -114,9 +114,11 @@ def test_a_page_view_after_an_early_correction_does_no_rating(
     no_rating_here: None,
 ) -> None:
     """Whatever the games after the change, the first view of the season
-    and of a player asks the worker once (one update and one row queued,
-    the second view asks nothing) in as many queries as after a change to
-    the last night."""
+    and of a player rates nothing, in as many queries as after a change to
+    the last night. (The change's own commit queues the task; here, in the
+    test's transaction, it never commits: the first page finds none
+    waiting and queues it, the second finds it waiting and writes
+    nothing.)"""
     client.force_login(organizer)
     nights = _nights(season)
     ratings_refresh(season.league)
