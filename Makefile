@@ -31,20 +31,26 @@ $(NODE_STAMP): package-lock.json
 
 setup: $(STAMP) $(NODE_STAMP)
 
+# The task worker (django-tasks-db's db_worker: a league's ratings brought
+# up to date after a change) beside the web server, stopped with it: the
+# shell stops it by its pid when the server ends, or on Ctrl+C.
+WITH_WORKER = $(PY) manage.py db_worker --no-reload -v0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT TERM;
+
 # Served as production serves it (gunicorn, DEBUG off, static files by
 # WhiteNoise), with a local secret key kept in .local-secret-key.
 run: $(STAMP) $(NODE_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v0
 	PORT=$(PORT) $(PY) manage.py demo_game
-	DJANGO_SETTINGS_MODULE=config.settings_local PORT=$(PORT) \
-		$(VENV)/bin/gunicorn -c python:config.gunicorn_conf config.wsgi
+	export DJANGO_SETTINGS_MODULE=config.settings_local; $(WITH_WORKER) \
+		PORT=$(PORT) $(VENV)/bin/gunicorn -c python:config.gunicorn_conf config.wsgi
 
 # Django's debug server, with tracebacks in the browser: for development.
 dev: $(STAMP) $(NODE_STAMP)
 	$(PY) manage.py migrate --noinput
 	PORT=$(PORT) $(PY) manage.py demo_game
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	export DEBUG=1; $(WITH_WORKER) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The tests run on every core (pytest-xdist: each worker has its own test
 # database, live server and counts file); TEST_WORKERS=1 runs them in one

@@ -1,8 +1,10 @@
 """Several app servers as a host runs them, for tests/servers/ and
 bench/scale.py: a PostgreSQL database of their own, a Redis of their own
 (started here on a free port, nothing kept on disk), N gunicorn servers
-of the production settings, and nginx in front of them. Every process
-started here is stopped here, by its own pid.
+of the production settings, nginx in front of them and the task worker
+(`manage.py db_worker`: a league's ratings brought up to date after a
+change, never inside a request). Every process started here is stopped
+here, by its own pid.
 
     with Cluster(servers=2) as cluster:
         cluster.url          # through nginx
@@ -169,6 +171,41 @@ class AppServer:
         return self.log.read_text(errors="replace")
 
 
+class TaskWorker:
+    """The app's task worker (django-tasks-db's ``db_worker``), one for all
+    the servers, as a host runs it beside them: it takes the tasks they
+    queue in the shared database."""
+
+    def __init__(self, env: dict[str, str], folder: Path) -> None:
+        self.env = env
+        self.log = folder / "worker.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "manage.py", "db_worker", "--no-reload", "-v0"]
+            + ["--interval", "0.2"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log.open("ab"),
+            stderr=subprocess.STDOUT,
+        )
+        time.sleep(0.5)
+        if self.process.poll() is not None:
+            raise RuntimeError(f"the task worker stopped at start:\n{self.logged()}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop(self.process)
+            self.process = None
+
+    def logged(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def pids(self) -> list[int]:
+        return [] if self.process is None else [self.process.pid]
+
+
 NGINX_CONF = """\
 {user}worker_processes 1;
 pid {folder}/nginx.pid;
@@ -287,6 +324,7 @@ class Cluster:
             AppServer(chr(ord("A") + n), self.env, self.folder) for n in range(servers)
         ]
         self.balancer = Balancer(self.servers, self.folder)
+        self.worker = TaskWorker(self.env, self.folder)
         self.url = self.balancer.url
 
     def manage(self, *args: str) -> str:
@@ -325,6 +363,7 @@ class Cluster:
                 self.redis.start()
             for server in self.servers:
                 server.start()
+            self.worker.start()
             self.balancer.start()
         except BaseException:
             self.close()
@@ -358,6 +397,7 @@ class Cluster:
 
     def close(self) -> None:
         self.balancer.stop()
+        self.worker.stop()
         for server in self.servers:
             server.stop()
         if self.redis is not None:

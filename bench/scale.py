@@ -315,6 +315,7 @@ def run(label: str, cluster: Cluster) -> tuple[str, Tally]:
     groups: Groups = {
         "load generator": (lambda: [os.getpid()], False),
         "app servers": (cluster.server_pids, True),
+        "task worker": (cluster.worker.pids, False),
         "nginx": (cluster.balancer.pids, True),
         "PostgreSQL": (cluster.backend_pids, False),
         "Redis": (cluster.redis_pids, False),

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
     "scorekeeper",
     "scorekeeper.web",
     "scorekeeper.leagues",
@@ -153,6 +154,14 @@ def _pool(config: dict[str, Any]) -> None:
 
 
 DATABASES = {"default": _database()}
+
+# Work that must not run in a request (a league's ratings brought up to
+# date after a change to an earlier game) is queued in the database and
+# run by the worker, `manage.py db_worker` (django-tasks-db), which
+# `make run` starts beside the web server.
+TASKS: dict[str, dict[str, Any]] = {
+    "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The league standings' cached nights and seasons, a player's numbers, a

@@ -35,3 +35,7 @@ RATE_LIMIT_STORE = {
 # No collected files in tests: WhiteNoise serves from the apps' folders.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+# A task runs where it is enqueued, so a test sees its result at once; the
+# tests of the worker itself (tests/leagues/test_rating_task.py) put the
+# database backend back and run the real `db_worker` command.
+TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}

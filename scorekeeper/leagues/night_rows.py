@@ -21,6 +21,7 @@ from django.db.models.functions import Cast, Concat
 from scorekeeper.gamelog import game_variant
 from scorekeeper.leagues.awards import Feats, Streak, night_feats
 from scorekeeper.leagues.models import (
+    Night,
     NightProjection,
     NightTally,
     Seat,
@@ -226,7 +227,8 @@ def project_nights(
     the caller's transaction (only the rows of ``players``, if given: a
     game's change moves only its own players' numbers). Two writers of one
     night take their turns on its ``NightProjection`` row, and the second
-    sums what the first wrote."""
+    sums what the first wrote. The league's ratings follow, in the task
+    worker once the caller's transaction commits."""
     nights = sorted(set(nights))
     if not nights:
         return
@@ -257,6 +259,20 @@ def project_nights(
                 changed["rules"] = [[*key, games] for key, games in rules]
             NightProjection.objects.filter(night=pk).update(**changed)
         NightTally.objects.bulk_create(rows)
+        _ratings_follow(nights)
+
+
+def _ratings_follow(nights: list[int]) -> None:
+    """The nights' revisions moved, and the league's ratings follow them:
+    the task worker brings them up to date once the change commits (one
+    query finds the leagues; rating is never the change's own work)."""
+    # Imported here: the task reads these rows (tasks -> rated_games ->
+    # results -> night_rows).
+    from scorekeeper.leagues.tasks import ratings_ask
+
+    leagues = Night.objects.filter(pk__in=nights).values_list("season__league")
+    for (league,) in leagues.distinct():
+        ratings_ask(league_id=league)
 
 
 def game_row_moved(game: Game, was_finished: bool) -> None:

@@ -26,7 +26,7 @@ from scorekeeper.leagues.checkin import (
 )
 from scorekeeper.leagues.controls import last_round, round_controls
 from scorekeeper.leagues.models import Night, Player, Season
-from scorekeeper.leagues.rated_games import rating_history, ratings_refresh
+from scorekeeper.leagues.rated_games import rating_history
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
     SeasonNights,
@@ -45,6 +45,7 @@ from scorekeeper.leagues.seating import played_rounds
 from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, stats_of
 from scorekeeper.leagues.substitutes import night_substitutions
+from scorekeeper.leagues.tasks import ratings_current
 from scorekeeper.web.numbers import signed
 
 
@@ -71,8 +72,10 @@ _SUBSTITUTES = Count("rounds__tables__substitutions")
 
 def season_page(season: Season) -> dict[str, Any]:
     """The season's standings, ratings, awards and race: what the
-    organizer's page and the public standings page both show."""
-    ratings_refresh(season.league)
+    organizer's page and the public standings page both show. The ratings
+    are as of the last rated game: when a change is still being rated (by
+    the worker, never here), ``ratings_behind`` says so."""
+    behind = not ratings_current(season.league)
     numbers = season_view(season, "page", partial(_season_numbers, season))
     players = [row["player"] for row in numbers["rows"]]
     return numbers | {
@@ -83,6 +86,7 @@ def season_page(season: Season) -> dict[str, Any]:
         "nights": list(season.nights.annotate(substitutes=_SUBSTITUTES)),
         "order": ", ".join(season.order),
         "ratings": _season_ratings(season, players),
+        "ratings_behind": behind,
     }
 
 
@@ -266,8 +270,8 @@ class PlayerNumbers:
 
 def player_numbers(player: Player, *, every_game: bool = False) -> PlayerNumbers:
     """The player's numbers, cached under the league's rated version, which
-    changes with any change to any of its finished games (``ratings_refresh``
-    has just brought it up to date), and under how many games the player
+    changes each time the worker takes in a change to its finished games
+    (``tasks.ratings_bring_up_to_date``), and under how many games the player
     sat in and how long their logs are (a hand at a game still being played
     shows in its list); names are put in when the page is shown."""
     # Per season and night date, the player's games (finished or not) and
@@ -296,7 +300,7 @@ def player_numbers(player: Player, *, every_game: bool = False) -> PlayerNumbers
 
 
 def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
-    ratings_refresh(player.league)
+    behind = not ratings_current(player.league)
     player.refresh_from_db(fields=["mu", "sigma", "rated_games"])
     names = dict(player.league.players.values_list("pk", "name"))
     numbers = player_numbers(player, every_game=every_game)
@@ -325,6 +329,7 @@ def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
         "player": player,
         "league": player.league,
         "rating": _rating(player),
+        "ratings_behind": behind,
         "stats": stats,
         "win_pct": _pct(stats.win_pct),
         "average_margin": _average(stats.average_margin),

@@ -34,7 +34,7 @@ from scorekeeper.leagues.models import (
     Table,
 )
 from scorekeeper.leagues.presenters import season_page
-from scorekeeper.leagues.rated_games import ratings_refresh
+from scorekeeper.leagues.tasks import ratings_current
 from scorekeeper.models import Game
 
 KEPT_SECONDS = 24 * 60 * 60  # older versions are never read again: LRU drops them
@@ -54,7 +54,7 @@ _PLAYERS = {
 # from the models.
 _VERSION_SQL = (
     'SELECT s.id, s.name, l.name, s.preset, s.seats, s.overrides, s."order",'
-    " s.best_nights, s.min_nights, l.roster_version,"
+    " s.best_nights, s.min_nights, l.roster_version, l.rated_version,"
     f" (SELECT COUNT(*) FROM {Night._meta.db_table} n WHERE n.season_id = s.id),"
     f" (SELECT SUM(j.revision) FROM {NightProjection._meta.db_table} j"
     f"  JOIN {Night._meta.db_table} n ON n.id = j.night_id WHERE n.season_id = s.id),"
@@ -101,13 +101,15 @@ def public_season(token: str) -> Public | None:
 
 def numbers_html(found: Public, token: str) -> SafeString:
     """The page's body: from the cache under the season's version, or
-    computed and cached. A miss brings the ratings up to date first and
-    reads the version again, so the page goes under the version it shows
-    (the ratings are part of it)."""
+    computed and cached. A miss asks for the ratings if they are behind
+    (the worker brings them up to date, never this request; the body then
+    says so) and reads the version again, so the page goes under the
+    version it shows: the league's rated version is part of it, so the
+    body that says "being brought up to date" is not read once they are."""
     html: str | None = cache.get(found.key)
     if html is None:
         season = Season.objects.select_related("league").get(pk=found.season)
-        ratings_refresh(season.league)
+        ratings_current(season.league)
         found = public_season(token) or found
         html = render_to_string("leagues/public.html#numbers", season_page(season))
         cache.set(found.key, str(html), timeout=KEPT_SECONDS)

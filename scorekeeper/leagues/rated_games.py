@@ -119,6 +119,13 @@ def _finished_games(league: League, since: str = "") -> list[_Game]:
     return games
 
 
+def ratings_version(league: League) -> str:
+    """The version of everything the ratings read of ``league`` now (one
+    small query of its nights): the ratings are current when it is
+    ``league.rated_version``."""
+    return _version(league, _nights(league))
+
+
 def ratings_refresh(league: League, *, rebuild: bool = False) -> int:
     """Bring the league's ratings up to date; returns how many games were
     (re)rated. When no night's revision moved (one small query says so)

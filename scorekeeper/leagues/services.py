@@ -32,6 +32,7 @@ from scorekeeper.leagues.models import (
 from scorekeeper.leagues.names import name_key, name_problem, tidy
 from scorekeeper.leagues.results import project_nights
 from scorekeeper.leagues.season import SeasonError, parse_settings
+from scorekeeper.leagues.tasks import ratings_ask
 from scorekeeper.models import new_token
 from scorekeeper.rules.errors import RulesError
 
@@ -178,6 +179,7 @@ def player_merge(*, keep: Player, merge: Player) -> Player:
             roster_version=F("roster_version") + 1
         )
         project_nights(moved)  # their games count for ``keep`` now
+        ratings_ask(league_id=keep.league_id)  # in the worker, once committed
     return keep
 
 

@@ -41,6 +41,7 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.leagues.results import project_nights
 from scorekeeper.leagues.services import LeagueError
+from scorekeeper.leagues.tasks import ratings_ask
 from scorekeeper.models import Game
 
 Credit = Literal["started", "substitute"]
@@ -160,6 +161,7 @@ def _credit(seat: Seat, credited: Player, league_id: int) -> None:
     seat.player = credited
     seat.save(update_fields=["player"])
     League.objects.filter(pk=league_id).update(roster_version=F("roster_version") + 1)
+    ratings_ask(league_id=league_id)  # in the worker, once committed
 
 
 def takeovers(game: Game) -> list[Takeover]:

@@ -10,6 +10,7 @@ import random
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from pytest_django import DjangoCaptureOnCommitCallbacks as CaptureCallbacks
 
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.deletion import season_delete
@@ -41,7 +42,9 @@ def _ratings(league: League) -> dict[str, tuple[float | None, float | None, int]
 
 
 def test_deleting_a_season_leaves_the_league_as_if_it_never_was(
-    season: Season, league: League
+    season: Season,
+    league: League,
+    django_capture_on_commit_callbacks: CaptureCallbacks,
 ) -> None:
     night = _played(season)
     ratings_refresh(league)
@@ -54,8 +57,10 @@ def test_deleting_a_season_leaves_the_league_as_if_it_never_was(
     _played(later)  # the same players again, after the imported season
     ratings_refresh(league)
     assert _ratings(league) != before
-    season_delete(season=imported)
-    season_delete(season=later)
+    with django_capture_on_commit_callbacks(execute=True) as asked:
+        season_delete(season=imported)
+        season_delete(season=later)
+    assert asked  # the worker redoes the ratings, once each deletion commits
     assert Season.objects.get() == season and Night.objects.get() == night
     assert Game.objects.count() == games
     assert GameEvent.objects.filter(game__table=None).count() == 0

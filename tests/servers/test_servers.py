@@ -248,30 +248,30 @@ def _words(page: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", page).split())
 
 
-def _refreshes(cluster: Cluster, league: int) -> list[str]:
-    lines = []
-    for server in cluster.servers:
-        lines += re.findall(
-            rf"ratings of league {league} brought to version (\S+):",
-            server.logged(),
-        )
-    return lines
+def _refreshes(logged: str, league: int) -> list[str]:
+    return re.findall(rf"ratings of league {league} brought to version (\S+):", logged)
 
 
-def test_the_ratings_refresh_runs_once_when_both_servers_ask_at_once(
+NOTICE = "The ratings are being brought up to date"
+
+
+def test_the_worker_rates_a_change_once_and_no_server_rates_at_all(
     cluster: Cluster,
 ) -> None:
     """A short game's last hand is voided and saved again, in turn, through
     either server (each change moves its night's tallies, which the ratings
     follow; a hand at a game still being played moves none); after each,
-    four readers of the season ask at once: the ratings are redone once."""
+    four readers of the season ask at once through both servers: no server
+    rates (the pages say the ratings are being brought up to date until
+    they are), and the worker redoes them once."""
     servers = [s.url for s in cluster.servers]
     (night,) = cluster.seed(1, 1, target=5)
     table = night["tables"][0]
     season = f"/seasons/{night['season']}/"
     seq = _play_out(servers, table)
     for change in range(3):
-        before = len(_refreshes(cluster, night["league"]))
+        _rated(servers[0], season, night["organizer"])
+        before = len(_refreshes(cluster.worker.logged(), night["league"]))
         url = servers[change % 2]
         if change % 2:
             assert save(url, table, seq).status == 200  # finished again
@@ -293,9 +293,22 @@ def test_the_ratings_refresh_runs_once_when_both_servers_ask_at_once(
         for reader in readers:
             reader.join()
         assert answers == [200] * 4
+        _rated(servers[1], season, night["organizer"])
         time.sleep(0.3)  # the log lines written
-        versions = _refreshes(cluster, night["league"])[before:]
-        assert len(versions) == 1, versions  # four asked at once: done once
+        versions = _refreshes(cluster.worker.logged(), night["league"])[before:]
+        assert len(versions) == 1, versions  # by the worker, once
+    for server in cluster.servers:
+        assert not _refreshes(server.logged(), night["league"])  # never a server
+
+
+def _rated(url: str, season: str, cookie: str) -> None:
+    """Waits (up to 30 s) for the season's page to stop saying its ratings
+    are being brought up to date."""
+    for _ in range(300):
+        if NOTICE not in ask(url, "GET", season, cookie=cookie).body:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the ratings were never brought up to date")
 
 
 def test_a_public_link_revoked_on_a_is_refused_on_b_at_once(
