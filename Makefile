@@ -29,7 +29,15 @@ $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $(NODE_STAMP)
 
-setup: $(STAMP) $(NODE_STAMP)
+# The runtime as the phone is sent it (scorekeeper/web/offline_build.py):
+# Pyodide with only the standard-library modules the engine imports, and
+# brotli copies beside (generated in build/, not committed; ~1 minute).
+OFFLINE_STAMP := build/offline/.built
+$(OFFLINE_STAMP): package-lock.json scorekeeper/web/offline_stdlib.txt scorekeeper/web/offline_build.py | $(STAMP) $(NODE_STAMP)
+	$(PY) manage.py offline_build
+	@touch $(OFFLINE_STAMP)
+
+setup: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
 
 # The task worker (django-tasks-db's db_worker: a league's ratings brought
 # up to date after a change) beside the web server, stopped with it: the
@@ -39,7 +47,7 @@ WITH_WORKER = $(PY) manage.py db_worker --no-reload -v0 & worker=$$!; \
 
 # Served as production serves it (gunicorn, DEBUG off, static files by
 # WhiteNoise), with a local secret key kept in .local-secret-key.
-run: $(STAMP) $(NODE_STAMP)
+run: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v0
 	PORT=$(PORT) $(PY) manage.py demo_game
@@ -47,7 +55,7 @@ run: $(STAMP) $(NODE_STAMP)
 		PORT=$(PORT) $(VENV)/bin/gunicorn -c python:config.gunicorn_conf config.wsgi
 
 # Django's debug server, with tracebacks in the browser: for development.
-dev: $(STAMP) $(NODE_STAMP)
+dev: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
 	$(PY) manage.py migrate --noinput
 	PORT=$(PORT) $(PY) manage.py demo_game
 	export DEBUG=1; $(WITH_WORKER) $(PY) manage.py runserver 127.0.0.1:$(PORT)
@@ -58,13 +66,13 @@ dev: $(STAMP) $(NODE_STAMP)
 # tests (tests/rules, no database), measured alone: tracing every test of
 # the site for it took a quarter of the suite's time.
 TEST_WORKERS ?= auto
-test: $(STAMP) $(NODE_STAMP)
+test: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
 	$(PY) -m pytest -q -n $(TEST_WORKERS) tests/rules --cov=scorekeeper/rules \
 		--cov-branch --cov-report=term:skip-covered --cov-fail-under=100
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup --ignore=tests/rules
 
 # Where the suite's time goes: the 25 slowest tests and the time by folder.
-test-times: $(STAMP) $(NODE_STAMP)
+test-times: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup --durations=25 --times-by-folder
 
 lint: $(STAMP)
@@ -73,7 +81,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy --strict .
 	$(VENV)/bin/lint-imports
 
-bench: $(STAMP) $(NODE_STAMP)
+bench: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; } \
 		|| echo "wrk could not be installed: the load figures will be skipped"
 	$(PY) bench/replay.py
@@ -99,4 +107,4 @@ bench-instructions: $(STAMP)
 	$(PY) bench/instructions.py
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache db.sqlite3* staticfiles
+	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache db.sqlite3* staticfiles

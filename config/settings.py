@@ -24,6 +24,7 @@ from typing import Any
 import dj_database_url
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor
 
 # Lets generic Django classes (ModelAdmin[Game]) be subscripted at run time.
 django_stubs_ext.monkeypatch()
@@ -208,6 +209,12 @@ STORAGES = {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+# The phone's standard library is a zip stored uncompressed (scorekeeper/
+# web/offline_build.py), so that brotli compresses it whole: a zip is
+# compressed here like any other file.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [
+    extension for extension in Compressor.SKIP_COMPRESS_EXTENSIONS if extension != "zip"
+]
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 # A shared game link carries its capability in the URL: "same-origin" never

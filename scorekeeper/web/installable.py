@@ -51,7 +51,6 @@ def _shell() -> list[str]:
 LOADED_BY_NAME = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
 
@@ -59,13 +58,17 @@ LOADED_BY_NAME = (
 def engine_urls() -> dict[str, object]:
     """Where the phone fetches Pyodide and the engine's source from: the
     module by its hashed name, what it loads itself by the plain names it
-    asks for (beside it), the engine's source by hashed names."""
+    asks for (beside it), the standard library the engine imports (passed
+    to Pyodide by its hashed name) and the engine's source by hashed names.
+    ``runtime`` is what the service worker keeps."""
     module = static(f"{PYODIDE_PREFIX}/pyodide.mjs")
     index = static(f"{PYODIDE_PREFIX}/pyodide-lock.json").rsplit("/", 1)[0] + "/"
+    stdlib = static(f"{PYODIDE_PREFIX}/python_stdlib.zip")
     return {
         "pyodide": module,
         "index": index,
-        "runtime": [module, *(index + name for name in LOADED_BY_NAME)],
+        "stdlib": stdlib,
+        "runtime": [module, stdlib, *(index + name for name in LOADED_BY_NAME)],
         "source": {name: static(f"{ENGINE_PREFIX}/{name}") for name in ENGINE_FILES},
     }
 

@@ -1,8 +1,11 @@
 """The files a phone needs to score with no connection, served as static
 files (collected, compressed and cached by WhiteNoise like any other):
-the pinned Pyodide runtime from ``node_modules/pyodide`` (npm, locked by
-package-lock.json) and the engine's own Python source, read from the
-source tree itself, so the phone runs exactly the code the server runs.
+the pinned Pyodide runtime (npm, locked by package-lock.json) as `make
+setup` builds it into ``build/offline/pyodide`` (scorekeeper/web/
+offline_build.py: its standard library cut down to what the engine
+imports, brotli copies beside), and the engine's own Python source, read
+from the source tree itself, so the phone runs exactly the code the
+server runs.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.staticfiles.finders import BaseFinder
+from django.core import checks
 from django.core.files.storage import FileSystemStorage
+
+from scorekeeper.web.offline_build import pyodide_built
 
 PYODIDE_PREFIX = "offline/pyodide"
 ENGINE_PREFIX = "offline/engine"
@@ -53,7 +59,7 @@ ENGINE_FILES = (
 def _roots() -> dict[str, tuple[Path, tuple[str, ...]]]:
     base = Path(settings.BASE_DIR)
     return {
-        PYODIDE_PREFIX: (base / "node_modules" / "pyodide", PYODIDE_FILES),
+        PYODIDE_PREFIX: (pyodide_built(), PYODIDE_FILES),
         ENGINE_PREFIX: (base, ENGINE_FILES),
         IDB_PREFIX: (base / "node_modules" / "idb" / "build", IDB_FILES),
     }
@@ -71,8 +77,17 @@ class OfflineFinder(BaseFinder):
     """Finds ``offline/pyodide/<file>``, ``offline/engine/<source>`` and
     ``offline/idb/umd.js``."""
 
-    def check(self, **kwargs: Any) -> list[Any]:
-        return []
+    def check(self, **kwargs: Any) -> list[checks.CheckMessage]:
+        built = pyodide_built()
+        if all((built / name).is_file() for name in PYODIDE_FILES):
+            return []
+        return [
+            checks.Error(
+                f"The offline engine's runtime is not built in {built}.",
+                hint="Run `make setup` (or: manage.py offline_build).",
+                id="offline.E001",
+            )
+        ]
 
     def find(self, path: str, find_all: bool = False, **kwargs: Any) -> Any:
         for prefix, (root, names) in _roots().items():
@@ -83,8 +98,15 @@ class OfflineFinder(BaseFinder):
         return []  # nothing here (Django takes a list for "not found")
 
     def list(self, ignore_patterns: Any) -> Iterator[tuple[str, FileSystemStorage]]:
+        # Served where they are (the tests: WhiteNoise reading the finders),
+        # the brotli and gzip copies beside the runtime are listed too, as
+        # WhiteNoise finds a file's compressed copies only among those
+        # listed; collectstatic is not given them (it compresses its own).
+        served_here = getattr(settings, "WHITENOISE_USE_FINDERS", False)
+        copies = (".br", ".gz") if served_here else ()
         for prefix, (root, names) in _roots().items():
             storage = _Prefixed(root, prefix)
             for name in names:
-                if (root / name).is_file():
-                    yield name, storage
+                for found in (name, *(name + suffix for suffix in copies)):
+                    if (root / found).is_file():
+                        yield found, storage

@@ -13,7 +13,9 @@ function fetchText(url) {
 
 function start(files) {
   return import(files.pyodide).then(function (module) {
-    return module.loadPyodide({ indexURL: files.index });
+    // Only the standard-library modules the engine imports (a zip built by
+    // scorekeeper/web/offline_build.py), not Pyodide's whole library.
+    return module.loadPyodide({ indexURL: files.index, stdLibURL: files.stdlib });
   }).then(function (py) {
     var names = Object.keys(files.source);
     return Promise.all(names.map(function (name) {

@@ -1,0 +1,125 @@
+"""The engine's runtime as the phone is sent it (scorekeeper/web/
+offline_build.py): a standard library holding only the modules the engine
+imports under Pyodide, and every file served brotli-compressed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scorekeeper.web.offline_build import (
+    STDLIB,
+    imported_under_pyodide,
+    kept_modules,
+    pyodide_built,
+    pyodide_source,
+    reduced_stdlib,
+)
+from scorekeeper.web.offline_files import OfflineFinder
+
+CONTRACT = Path(__file__).resolve().parents[1] / "data" / "contract"
+LOGS = [path.read_text() for path in sorted(CONTRACT.glob("*.log.json"))]
+
+
+def modules_in(zip_path: Path) -> set[str]:
+    with zipfile.ZipFile(zip_path) as found:
+        return {
+            name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            for name in found.namelist()
+        }
+
+
+def test_the_reduced_standard_library_holds_the_kept_modules_and_no_other(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / STDLIB
+    reduced_stdlib(pyodide_source() / STDLIB, target, kept_modules())
+    assert modules_in(target) == set(kept_modules())
+    assert modules_in(target) < modules_in(pyodide_source() / STDLIB)
+
+
+def test_the_same_modules_make_the_same_zip(tmp_path: Path) -> None:
+    """Its hashed name (and the service worker's version) changes only
+    when what it holds does."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    for folder in ("a", "b"):
+        reduced_stdlib(
+            pyodide_source() / STDLIB, tmp_path / folder / STDLIB, kept_modules()
+        )
+    assert (tmp_path / "a" / STDLIB).read_bytes() == (
+        tmp_path / "b" / STDLIB
+    ).read_bytes()
+
+
+def test_a_module_not_in_the_standard_library_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(
+        ValueError, match="leftpad is not in Pyodide's standard library"
+    ):
+        reduced_stdlib(
+            pyodide_source() / STDLIB, tmp_path / STDLIB, ["json", "leftpad"]
+        )
+
+
+def test_the_engine_runs_under_pyodide_on_the_built_standard_library(
+    tmp_path: Path,
+) -> None:
+    """Pyodide starts on the zip the phone is sent, the engine imports and
+    shows and scores every example game; all it imported was kept."""
+    imported = imported_under_pyodide(pyodide_built() / STDLIB, LOGS, tmp_path)
+    assert "fractions" in imported  # the engine's own, beyond Pyodide's start
+    assert set(imported) <= set(kept_modules())
+
+
+def test_the_engine_fails_on_a_standard_library_missing_one_of_its_modules(
+    tmp_path: Path,
+) -> None:
+    """The check above can fail: the engine needs fractions (scores)."""
+    short = [module for module in kept_modules() if module != "fractions"]
+    reduced_stdlib(pyodide_source() / STDLIB, tmp_path / STDLIB, short)
+    with pytest.raises(subprocess.CalledProcessError) as failed:
+        imported_under_pyodide(tmp_path / STDLIB, LOGS, tmp_path)
+    assert "No module named 'fractions'" in failed.value.stderr
+
+
+@pytest.mark.parametrize("name", ["pyodide.asm.wasm", "pyodide.asm.mjs", STDLIB])
+def test_the_runtime_is_served_brotli_compressed(client: Client, name: str) -> None:
+    response = client.get(
+        f"/static/offline/pyodide/{name}", HTTP_ACCEPT_ENCODING="gzip, deflate, br"
+    )
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "br"
+    body = b"".join(response.streaming_content)  # type: ignore[attr-defined]
+    assert len(body) < (pyodide_built() / name).stat().st_size
+
+
+def test_a_browser_without_brotli_is_sent_gzip(client: Client) -> None:
+    response = client.get(
+        f"/static/offline/pyodide/{STDLIB}", HTTP_ACCEPT_ENCODING="gzip"
+    )
+    assert response["Content-Encoding"] == "gzip"
+
+
+def test_the_phone_loads_the_built_standard_library_and_the_worker_keeps_it(
+    client: Client,
+) -> None:
+    files = json.loads(client.get("/offline/engine.json").content)
+    assert files["stdlib"].endswith(f"offline/pyodide/{STDLIB}")
+    assert files["stdlib"] in files["runtime"]
+
+
+def test_an_unbuilt_runtime_is_named_with_the_way_to_build_it(
+    settings: Any, tmp_path: Path
+) -> None:
+    settings.BASE_DIR = tmp_path
+    [error] = OfflineFinder().check()
+    assert error.id == "offline.E001"
+    assert "make setup" in str(error.hint)
+    settings.BASE_DIR = Path(__file__).resolve().parents[2]
+    assert OfflineFinder().check() == []
