@@ -23,32 +23,37 @@ from scorekeeper.gamelog import (
     LogEntry,
     LogError,
     dumps,
+    log_document,
     parse_entry,
     parse_log,
     replay_log,
     score_document,
 )
-from scorekeeper.refusals import hand_numbers, in_a_game, players_words
+from scorekeeper.house_rules import game_setup, house_overrides
+from scorekeeper.refusals import hand_numbers, in_a_game, players_words, sentence
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import (
     HandCorrected,
     HandVoided,
 )
 from scorekeeper.rules.referee import Turn, seat_calls, turn_of
-from scorekeeper.rules.variants import Variant
+from scorekeeper.rules.variants import PRESETS, Variant
 from scorekeeper.tablewords import (
     MISSING,
+    TRUMP_LABELS,
     Takeover,
     auction_calls,
     bid_label,
     board_at,
     board_now,
     call_of,
+    clock,
     forced_line,
     hand_row,
     hand_summary,
     score_boxes,
     status,
+    trump_label,
     turn_line,
     whole_number,
 )
@@ -180,7 +185,7 @@ def _rival(
 
 
 def _at(entry: LogEntry) -> str:
-    return (entry.at or "")[:16].replace("T", " ")
+    return clock(entry.at or "")
 
 
 def _voided(log: GameLog, board: Scoreboard, stored: int) -> list[dict[str, Any]]:
@@ -219,7 +224,60 @@ def choices(board: Scoreboard, turn: Turn) -> dict[str, Any]:
             if not forced or rung.call == turn.forced_bid
         ],
         "can_pass": not forced and not variant.stick_the_dealer,
+    } | _fields(board, turn)
+
+
+def _fields(board: Scoreboard, turn: Turn) -> dict[str, Any]:
+    """The rest of the record form, as the server's form offers it (a game
+    started on this phone has no server page to take it from): the trumps,
+    the outcome when the defenders may concede, the tricks (each player's
+    when each plays alone), the free tricks, the auction's line."""
+    variant = board.variant
+    ladder = [rung.max_free_tricks or 0 for rung in variant.legal_ladder]
+    return {
+        "trumps": [
+            [trump, trump_label(trump), trump.replace("-", " ")]
+            for trump in (*TRUMP_LABELS, "no-trump")
+            if trump in variant.trumps
+        ],
+        "negotiation": variant.negotiation,
+        "tricks": variant.tricks_per_hand,
+        "most_free": max(ladder, default=0),
+        "per_player": [
+            [f"tricks_{seat}", name] for seat, name in enumerate(board.seats)
+        ]
+        if variant.sides > 2
+        else [],
+        "has_auction": not turn.pepper_round,
     }
+
+
+def new_game(fields_text: str) -> str:
+    """A game started on this phone with no connection: the new-game form's
+    fields (as the page would send them) as the game's log, empty, under
+    the chosen rules (``{"log": ...}``, pepper-log v1), or why it cannot
+    start in the server's words (``{"refusal": ...}``), checked as
+    ``game_create`` checks them (``house_rules.game_setup``)."""
+    fields: dict[str, str] = json.loads(fields_text)
+    preset = fields.get("preset", "")
+    seats = [fields.get(f"seat_{seat}", "").strip() for seat in range(8)]
+    seats = [name for name in seats if name]
+    dealer = whole_number(fields.get("first_dealer", "0"))
+    try:
+        overrides = (
+            house_overrides(preset, len(seats), fields) if preset in PRESETS else {}
+        )
+        names, variant = game_setup(
+            preset=preset,
+            seats=seats,
+            first_dealer=-1 if dealer is None else dealer,
+            overrides=overrides,
+            name=fields.get("name", ""),
+        )
+    except LogError as refused:
+        return json.dumps({"refusal": sentence(refused.message)})
+    log = GameLog(variant, names, dealer or 0, ())
+    return json.dumps({"log": log_document(log)})
 
 
 def score(log_text: str) -> str:

@@ -34,6 +34,7 @@ PURE_CORE = (
     "refusals.py",
     "tablewords.py",
     "disputes.py",
+    "house_rules.py",
     "phone.py",
 )
 

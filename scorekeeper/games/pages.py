@@ -16,7 +16,7 @@ from scorekeeper.eventstore import load, scoreboard
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games import fragments, lobby, presenters, seat_players, services
 from scorekeeper.games.forms import GameForm, HandForm, new_event_id, whole_number
-from scorekeeper.games.house_rules import SETTINGS
+from scorekeeper.house_rules import SETTINGS
 from scorekeeper.models import Game
 from scorekeeper.refusals import sentence
 from scorekeeper.rules.engine import Scoreboard, replay

@@ -26,6 +26,7 @@ from scorekeeper.tablewords import (  # the words the phone's engine says too
     TRUMP_LABELS,
     HandRow,
     bid_label,
+    clock,
     forced_line,
     hand_row,
     hand_summary,
@@ -90,7 +91,7 @@ def _change(kind: str, position: int, entry: LogEntry, reason: str = "") -> Chan
         kind,
         position,
         entry.by or "someone",
-        (entry.at or "")[:16].replace("T", " "),
+        clock(entry.at or ""),
         reason,
     )
 

@@ -45,6 +45,7 @@ ENGINE_FILES = (
     "scorekeeper/refusals.py",
     "scorekeeper/tablewords.py",
     "scorekeeper/disputes.py",
+    "scorekeeper/house_rules.py",  # a new game started offline
     "scorekeeper/phone.py",
 )
 
