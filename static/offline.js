@@ -724,6 +724,7 @@
     state.lastSync = new Date().toISOString();
     if (shell) {  // the server has the game and its hands: its page, with its links
       var started = document.getElementById("record");
+      try { sessionStorage.setItem("pepper-landed", state.game); } catch (error) { /* the links stay one tap away */ }
       if (!started.dataset.touched) { location.reload(); return null; }
       return save().then(function () { banner("This game and its hands are on the server: reload the page for its links."); });
     }
@@ -872,7 +873,7 @@
       loaded = load(root.dataset.game).then(function (found) {
         state = found;
         if (shell) root.dataset.token = state.token || "";
-        if (shell && !state.log && !state.creation) unknownGame();
+        if (shell && !state.log && !state.creation) { unknownGame(); return state; }
         heldSeq = state.log ? JSON.parse(state.log).events.length : null;
         drawKept();
         drawRaw();
@@ -885,11 +886,28 @@
     }
     return loaded;
   }
+  // The server's page of a game this phone started offline, just landed:
+  // its links shown, as a game started online shows them to its maker.
+  function showLanded() {
+    var share = document.querySelector("details.share");
+    var landed = null;
+    try { landed = sessionStorage.getItem("pepper-landed"); } catch (error) { return; }
+    if (shell || !share || landed !== root.dataset.game) return;
+    sessionStorage.removeItem("pepper-landed");
+    share.open = true;
+    var note = document.getElementById("record-note");
+    note.textContent = "This game, started on this phone, is on the server with its hands: share it from its links below.";
+    note.hidden = false;
+  }
   function start() {
+    showLanded();
+    var unknown = false;  // a game page this phone has no copy of: nothing to draw or send
     ensureLoaded().then(function () {
-      if (pendingGame()) return null;  // the server has no such game yet
+      unknown = shell && !state.log && !state.creation;
+      if (unknown || pendingGame()) return null;  // the server has no such game yet
       return refreshLog().catch(function () { online = false; banner(); });
     }).then(function () {
+      if (unknown) { state = null; return; }
       sync();
       registered.then(function () { afterLoad(function () { whenIdle(startEngine); }); }, function () {
         engine = "failed";  // no service worker here: no engine either

@@ -39,6 +39,7 @@ SHELL = (
     "offline/store.js",
     "offline/worker.js",
     "phone_games.js",
+    "new_game.js",  # the new-game form chooses its game's id (offline too)
     "django_htmx/htmx-2.min.js",  # as {% htmx_script %} writes it
 )
 

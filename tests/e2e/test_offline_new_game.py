@@ -8,6 +8,7 @@ once, and the phone shows its links."""
 from __future__ import annotations
 
 import time
+import uuid
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -63,11 +64,21 @@ def test_a_game_started_offline_arrives_on_the_server_with_its_hands_once(
 
     page.get_by_role("link", name="New game", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("New game")
+    expect(page.locator("#new-game-offline")).to_be_visible()
     expect(page.locator("#new-game-offline")).to_contain_text(
         "the game starts on this phone"
     )
     looker.look("form")
-    game_id = page.locator('input[name="game_id"]').input_value()
+    # The kept copy's choice of id (its HTML) is not this game's: each page
+    # chooses its own, so two games started offline are two.
+    kept = page.evaluate(
+        """caches.match('/games/new').then(r => r.text()).then(html =>
+            new DOMParser().parseFromString(html, 'text/html')
+                .querySelector('input[name=game_id]').value)"""
+    )
+    chosen = page.locator('input[name="game_id"]')
+    expect(chosen).not_to_have_value(kept)
+    game_id = chosen.input_value()
     start_a_game(page)
     page.wait_for_url(f"**/games/{game_id}/")
     form = page.locator("#record")
@@ -93,8 +104,12 @@ def test_a_game_started_offline_arrives_on_the_server_with_its_hands_once(
 
     signal_back(context, server)
     game = arrived(game_id, 2)
-    expect(page.get_by_text("Share this game")).to_be_visible(timeout=SYNCED)
-    expect(page.locator("details.share a").first).to_contain_text("/join/")
+    expect(page.locator("#record-note")).to_contain_text(
+        "started on this phone, is on the server", timeout=SYNCED
+    )
+    links = page.locator("details.share a")
+    expect(links.first).to_be_visible()  # shown, not folded away
+    expect(links.first).to_contain_text("/join/")
     looker.look("on-the-server")
     page.wait_for_timeout(3000)  # a second send would land by now
     assert GameEvent.objects.filter(game=game).count() == 2
@@ -108,3 +123,22 @@ def test_a_game_started_offline_arrives_on_the_server_with_its_hands_once(
     trumps = [event.payload["trump"] for event in game.events.order_by("seq")]
     assert trumps == [trump for trump, _ in HANDS]
     assert errors == []
+
+
+def test_a_game_page_this_phone_never_opened_says_so_offline(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """Offline, the page of a game this phone neither opened nor started is
+    not drawn as an empty game: it says the phone has never had it."""
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    no_signal(context, server)
+    page.goto(f"{server.url}/games/{uuid.uuid4()}/")
+    expect(page.locator("#board")).to_contain_text(
+        "this game was not opened on this phone yet"
+    )
+    expect(page.locator("#record")).to_be_hidden()
+    expect(page.locator("#offline")).to_be_hidden()
+    Looker(page, "offline-unknown-game").look("said")
