@@ -173,7 +173,7 @@
   function waiting() { return state ? state.items.length + state.raw.length : 0; }
   function pendingGame() { return !!(state && state.creation); }
   function startedLine(n) {
-    if (state.creation.refused) return "This game cannot start: " + state.creation.refused;
+    if (state.creation.refused) return "";  // said where the game would be (refusedGame)
     var hands = n === 1 ? "its hand" : n ? "its " + n + " hands" : "";
     return "This game was started on this phone: it goes to the server" + (hands ? " with " + hands : "") +
       (online && navigator.onLine !== false ? ": sending…" : " when the connection is back.");
@@ -684,7 +684,7 @@
       if (response.status === 422) {
         return response.text().then(function (html) {
           state.creation.refused = serverWords(html);
-          return save();
+          return save().then(refusedGame);
         });
       }
       retryLater();
@@ -848,6 +848,7 @@
       if (shell && !state.log && state.creation) {
         document.getElementById("offline-game-note").textContent = "This phone cannot open a game it started " +
           "with no connection (its referee is not on the phone): the game is kept, and opens when the connection is back.";
+        document.querySelector(".history").hidden = true;
       }
       if (window.console) console.warn("offline engine:", error);
       sync();
@@ -860,13 +861,27 @@
     return PepperEngine.json("new_game", JSON.stringify(state.creation.fields)).then(function (answer) {
       if (answer.refusal) state.creation.refused = answer.refusal;
       else state.log = JSON.stringify(answer.log);
-      return save().then(function () { banner(); });
+      return save().then(function () { refusedGame(); banner(); });
     });
+  }
+  // A game the rules (or the server) would not start: said in their words,
+  // with the way back to the form; no longer listed as this phone's game.
+  function refusedGame() {
+    if (!shell || !state.creation || !state.creation.refused) return;
+    var note = document.getElementById("offline-game-note");
+    note.replaceChildren(document.createTextNode("This game cannot start: " + state.creation.refused + " "),
+      el("a", { href: "/games/new", text: "Back to the new-game form" }));
+    note.setAttribute("role", "alert");
+    note.className = "error";
+    document.querySelector(".history").hidden = true;  // no game: no hands
+    state.title = "";
+    save().catch(function () {});
   }
   // A game page this phone has no copy of, and did not start.
   function unknownGame() {
     document.getElementById("offline-game-note").textContent =
       "No connection: this game was not opened on this phone yet. Open it again when the connection is back.";
+    document.querySelector(".history").hidden = true;
   }
   function ensureLoaded() {
     if (!loaded) {
@@ -874,6 +889,7 @@
         state = found;
         if (shell) root.dataset.token = state.token || "";
         if (shell && !state.log && !state.creation) { unknownGame(); return state; }
+        refusedGame();
         heldSeq = state.log ? JSON.parse(state.log).events.length : null;
         drawKept();
         drawRaw();

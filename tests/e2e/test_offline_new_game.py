@@ -142,3 +142,66 @@ def test_a_game_page_this_phone_never_opened_says_so_offline(
     expect(page.locator("#record")).to_be_hidden()
     expect(page.locator("#offline")).to_be_hidden()
     Looker(page, "offline-unknown-game").look("said")
+
+
+def test_a_game_the_rules_would_not_start_is_refused_offline_in_the_servers_words(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """Moon-42 with two players, started with no signal: the phone's engine
+    refuses it as the server would, says how to go back, and the start
+    page does not list it as a game."""
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    open_ready(page, f"{server.url}/join/{new_game('classic').edit_token}")
+    no_signal(context, server)
+    page.goto(f"{server.url}/games/new")
+    page.get_by_label("moon-42").check()
+    for seat, name in enumerate(PLAYERS[:2], 1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    game_id = page.locator('input[name="game_id"]').input_value()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(f"**/games/{game_id}/")
+    refusal = page.get_by_role("alert")
+    expect(refusal).to_contain_text(
+        "This game cannot start: Moon-42 is played by 4 players, not 2.",
+        timeout=ENGINE_LOADS,
+    )
+    expect(page.locator("#record")).to_be_hidden()
+    Looker(page, "offline-new-game-refused").look("said")
+    refusal.get_by_role("link", name="Back to the new-game form").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("New game")
+    page.goto(f"{server.url}/")
+    expect(page.locator(f'#phone-games a[href="/games/{game_id}/"]')).to_have_count(0)
+
+
+def test_a_game_started_where_the_engine_never_loaded_is_kept_and_lands(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """A phone that never scored a game (its engine not on the phone)
+    starts one with no signal: the game is kept, said so, and arrives on
+    the server when the signal returns."""
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    no_signal(context, server)
+    page.goto(f"{server.url}/games/new")
+    for seat, name in enumerate(PLAYERS, 1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    game_id = page.locator('input[name="game_id"]').input_value()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(f"**/games/{game_id}/")
+    expect(page.locator("#board")).to_contain_text(
+        "the game is kept, and opens when the connection is back",
+        timeout=ENGINE_LOADS,
+    )
+    Looker(page, "offline-new-game-no-engine").look("kept")
+    assert not Game.objects.filter(pk=game_id).exists()
+
+    signal_back(context, server)
+    expect(page.locator("#record-note")).to_contain_text(
+        "is on the server", timeout=SYNCED
+    )
+    expect(page.locator("#record")).to_be_visible()  # the server's form
+    game = Game.objects.get(pk=game_id)
+    assert list(game.seats) == list(PLAYERS)
