@@ -13,6 +13,7 @@ urlpatterns = [
     path("sw.js", installable.service_worker, name="service_worker"),
     path("manifest.webmanifest", installable.manifest, name="manifest"),
     path("offline/", installable.no_connection, name="no_connection"),
+    path("offline/game/", installable.offline_game, name="offline_game"),
     path("offline/engine.json", installable.engine_files, name="engine_files"),
     path("games/new", pages.game_new, name="game_new"),
     path("games/import", sharing.game_import, name="game_import"),

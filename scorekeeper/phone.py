@@ -24,16 +24,19 @@ from scorekeeper.gamelog import (
     LogError,
     dumps,
     hand_fields,
+    log_document,
     parse_entry,
     parse_log,
     replay_log,
     score_document,
 )
+from scorekeeper.house_rules import game_setup, house_overrides
 from scorekeeper.record_form import entered_hand, form_options
-from scorekeeper.refusals import hand_numbers, in_a_game, players_words
+from scorekeeper.refusals import hand_numbers, in_a_game, players_words, sentence
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandPassedOut
 from scorekeeper.rules.referee import Turn, seat_calls, turn_of
+from scorekeeper.rules.variants import PRESETS
 from scorekeeper.tablewords import (
     Takeover,
     auction_calls,
@@ -198,7 +201,47 @@ def choices(board: Scoreboard, turn: Turn) -> dict[str, Any]:
             [option.value, option.label, option.max_free] for option in options.bids
         ],
         "can_pass": options.can_pass,
+        # The rest of the form, as the server's form offers it (a game
+        # started on this phone has no server page to take it from).
+        "trumps": [
+            [option.value, option.label, option.name] for option in options.trumps
+        ],
+        "negotiation": board.variant.negotiation,
+        "tricks": board.variant.tricks_per_hand,
+        "most_free": len(options.free) - 1,
+        "per_player": [[name, label] for name, label, _ in options.players]
+        if options.per_player
+        else [],
+        "has_auction": options.has_auction,
     }
+
+
+def new_game(fields_text: str) -> str:
+    """A game started on this phone with no connection: the new-game form's
+    fields (as the page would send them) as the game's log, empty, under
+    the chosen rules (``{"log": ...}``, pepper-log v1), or why it cannot
+    start in the server's words (``{"refusal": ...}``), checked as
+    ``game_create`` checks them (``house_rules.game_setup``)."""
+    fields: dict[str, str] = json.loads(fields_text)
+    preset = fields.get("preset", "")
+    seats = [fields.get(f"seat_{seat}", "").strip() for seat in range(8)]
+    seats = [name for name in seats if name]
+    dealer = whole_number(fields.get("first_dealer", "0"))
+    try:
+        overrides = (
+            house_overrides(preset, len(seats), fields) if preset in PRESETS else {}
+        )
+        names, variant = game_setup(
+            preset=preset,
+            seats=seats,
+            first_dealer=-1 if dealer is None else dealer,
+            overrides=overrides,
+            name=fields.get("name", ""),
+        )
+    except LogError as refused:
+        return json.dumps({"refusal": sentence(refused.message)})
+    log = GameLog(variant, names, dealer or 0, ())
+    return json.dumps({"log": log_document(log)})
 
 
 def score(log_text: str) -> str:

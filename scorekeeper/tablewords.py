@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Literal, NamedTuple, TypedDict
 
@@ -88,6 +89,18 @@ def signed(value: float | Fraction, *, places: int = 0, plus: bool = False) -> s
     server and on the phone; the CSV files and the JSON keep ASCII "-6"."""
     text = f"{value:{'+' if plus else ''}z.{places}f}"
     return text.replace("-", MINUS)
+
+
+def clock(at: str) -> str:
+    """A stored time (ISO 8601, as the log keeps it) as every page writes a
+    time: "Fri 27 Nov 2026, 20:00 UTC" (game times are UTC; the template
+    filter ``clock`` and the phone's banner write the same shape)."""
+    if not at:
+        return ""
+    when = datetime.fromisoformat(at)
+    if when.tzinfo is not None:
+        when = when.astimezone(UTC)
+    return f"{when:%a} {when.day} {when:%b %Y, %H:%M} UTC"
 
 
 def delta_words(deltas: tuple[int, ...]) -> list[str]:
@@ -238,7 +251,7 @@ class Change:
 def _change(
     kind: Literal["voided", "corrected"], position: int, entry: LogEntry, reason: str
 ) -> Change:
-    at = (entry.at or "")[:16].replace("T", " ")
+    at = clock(entry.at or "")
     return Change(kind, position, entry.by or "someone", at, reason)
 
 

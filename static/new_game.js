@@ -106,7 +106,31 @@
   document.addEventListener("submit", function (event) {
     if (event.target.querySelector("[data-presets]")) keepSet(event.target);
   });
+  // The game's id and edit link, chosen here: this page may be the
+  // phone's kept copy (opened with no connection), whose choice another
+  // game has taken. Chosen once per page, so the form sent twice still
+  // names one game.
+  function chooseKeys() {
+    var id = document.querySelector('input[name="game_id"]');
+    var token = document.querySelector('input[name="edit_token"]');
+    if (!id || !token || !window.crypto || !crypto.randomUUID) return;
+    var bytes = crypto.getRandomValues(new Uint8Array(24));
+    id.value = crypto.randomUUID();
+    token.value = btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+  }
+
+  // With no connection the game starts on this phone (the service worker
+  // keeps the form as sent): said before the table fills it in.
+  function sayConnection() {
+    var note = document.getElementById("new-game-offline");
+    if (note) note.hidden = navigator.onLine !== false;
+  }
+  window.addEventListener("online", sayConnection);
+  window.addEventListener("offline", sayConnection);
+
   document.addEventListener("DOMContentLoaded", function () {
+    chooseKeys();
+    sayConnection();
     refreshDealer();
     document.querySelectorAll("[data-presets]").forEach(function (field) {
       if (field.value) field.dataset.changed = "1";  // kept from a refused form

@@ -29,6 +29,18 @@
   }
   var root = document.getElementById("offline");
   if (!root) { registered.catch(function () {}); return; }
+  // A game this phone started with no connection: the service worker
+  // shows this page (offline/game.html) for it, and the game is the
+  // page's address; its log is made by the engine from the new-game form
+  // kept in the outbox, and it goes to the server first at the next sync.
+  var shell = root.hasAttribute("data-shell");
+  if (shell) {
+    var address = "/games/" + location.pathname.split("/")[2] + "/";
+    root.dataset.game = address.split("/")[2];
+    root.dataset.log = address + "offline.json";
+    root.dataset.hands = address + "hands";
+    root.dataset.api = "/api/games/" + root.dataset.game + "/events";
+  }
   // A page opened before the worker was there is kept once it controls.
   var keptPage = navigator.serviceWorker.controller ? Promise.resolve() : new Promise(function (resolve) {
     navigator.serviceWorker.addEventListener("controllerchange", resolve);
@@ -151,16 +163,26 @@
   }
 
   // The banner --------------------------------------------------------------
-  function clock(iso) {  // as every page writes a time: 24-hour, hh:mm
+  // As every page writes a time of day ({{ when|clock:"time" }}): 24-hour,
+  // in UTC as the game's pages write theirs, "20:05 UTC".
+  function clock(iso) {
     if (!iso) return "";
     var at = new Date(iso);
-    return ("0" + at.getHours()).slice(-2) + ":" + ("0" + at.getMinutes()).slice(-2);
+    return ("0" + at.getUTCHours()).slice(-2) + ":" + ("0" + at.getUTCMinutes()).slice(-2) + " UTC";
   }
   function waiting() { return state ? state.items.length + state.raw.length : 0; }
+  function pendingGame() { return !!(state && state.creation); }
+  function startedLine(n) {
+    if (state.creation.refused) return "";  // said where the game would be (refusedGame)
+    var hands = n === 1 ? "its hand" : n ? "its " + n + " hands" : "";
+    return "This game was started on this phone: it goes to the server" + (hands ? " with " + hands : "") +
+      (online && navigator.onLine !== false ? ": sending…" : " when the connection is back.");
+  }
   function banner(text) {
     if (!state) return;
     var line = text;
     var n = waiting();
+    if (!line && pendingGame()) line = startedLine(n);
     if (!line) {
       var hands = state.items.every(function (item) { return item.event.type === "hand"; });
       var what = hands ? (n === 1 ? "hand waits" : "hands wait") : (n === 1 ? "change waits" : "changes wait");
@@ -252,6 +274,7 @@
     }));
     var expected = document.getElementById("record-seq");
     if (expected) expected.value = String(v.seq);  // a hand kept as entered follows these
+    if (shell) document.title = v.sides.map(function (side) { return side.name; }).join(" v ") + " · Pepper";
     keepShown(v.stored);
     banner();
   }
@@ -325,8 +348,8 @@
       });
     });
   }
-  function offlineNow() {
-    return !online || navigator.onLine === false || waiting() > 0 || disputed;
+  function offlineNow() {  // a game started here: its hands always go through the outbox
+    return shell || !online || navigator.onLine === false || waiting() > 0 || disputed;
   }
   // A Save goes into the outbox: refereed by the engine when it is up,
   // else as entered (the raw form), to be refereed when it is. Written
@@ -602,7 +625,7 @@
   // as the form would have sent them (the server referees them like any
   // other save): a phone whose engine never starts loses nothing.
   function sync() {
-    if (!state || syncing || disputed || replaced || held() || !waiting()) return;
+    if (!state || syncing || disputed || replaced || held() || !(waiting() || pendingGame())) return;
     syncing = true;
     Promise.resolve(step()).then(function () { syncing = false; banner(); },
       function (error) {
@@ -612,6 +635,7 @@
       });
   }
   function step() {
+    if (pendingGame()) return state.creation.refused ? null : sendCreation();
     var item = state.items[0];
     if (item) return sendItem(item);
     if (!state.raw.length || held()) return finish();
@@ -634,6 +658,35 @@
         return refreshLog().then(dispute).then(function (asked) { if (!asked) return step(); });
       }
       if (reply.status === 422) { banner("The server refused a change waiting here: " + reply.answer.error); return null; }
+      retryLater();
+    }, offlineAgain);
+  }
+  // The game this phone started, sent as its form would have sent it: a
+  // resend of the same form (its answer lost) opens the game it made.
+  function csrfCookie() {
+    var found = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie);
+    return found ? found[1] : "";
+  }
+  function sendCreation() {
+    var fields = state.creation.fields;
+    return live("/games/new", {
+      method: "POST",
+      headers: { "X-CSRFToken": csrfCookie() },
+      body: new URLSearchParams(fields)
+    }).then(function (response) {
+      online = true;
+      var landed = new URL(response.url || location.href).pathname === "/games/" + state.game + "/";
+      if (response.ok && landed) {
+        state.creation = null;
+        state.created = true;
+        return save().then(step);
+      }
+      if (response.status === 422) {
+        return response.text().then(function (html) {
+          state.creation.refused = serverWords(html);
+          return save().then(refusedGame);
+        });
+      }
       retryLater();
     }, offlineAgain);
   }
@@ -669,6 +722,12 @@
   }
   function finish() {
     state.lastSync = new Date().toISOString();
+    if (shell) {  // the server has the game and its hands: its page, with its links
+      var started = document.getElementById("record");
+      try { sessionStorage.setItem("pepper-landed", state.game); } catch (error) { /* the links stay one tap away */ }
+      if (!started.dataset.touched) { location.reload(); return null; }
+      return save().then(function () { banner("This game and its hands are on the server: reload the page for its links."); });
+    }
     if (rawLanded && !ready) {  // the server scored them: its page shows it
       rawLanded = false;
       var form = document.getElementById("record");
@@ -774,6 +833,7 @@
       ready = true;
       engine = "ready";
       banner();
+      if (shell) return openStarted().then(redraw).then(sync);
       keepEngine().catch(function (error) {  // it runs; the next start needs the network
         if (window.console) console.warn("offline engine not kept:", error);
       });
@@ -785,14 +845,51 @@
       // still wait as entered, and the server referees them.
       engine = "failed";
       banner();
+      if (shell && !state.log && state.creation) {
+        document.getElementById("offline-game-note").textContent = "This phone cannot open a game it started " +
+          "with no connection (its referee is not on the phone): the game is kept, and opens when the connection is back.";
+        document.querySelector(".history").hidden = true;
+      }
       if (window.console) console.warn("offline engine:", error);
       sync();
     });
+  }
+  // The log of a game started here, made by the engine from its form: what
+  // the server will hold once it has the game (no events yet).
+  function openStarted() {
+    if (state.log || !state.creation) return Promise.resolve();
+    return PepperEngine.json("new_game", JSON.stringify(state.creation.fields)).then(function (answer) {
+      if (answer.refusal) state.creation.refused = answer.refusal;
+      else state.log = JSON.stringify(answer.log);
+      return save().then(function () { refusedGame(); banner(); });
+    });
+  }
+  // A game the rules (or the server) would not start: said in their words,
+  // with the way back to the form; no longer listed as this phone's game.
+  function refusedGame() {
+    if (!shell || !state.creation || !state.creation.refused) return;
+    var note = document.getElementById("offline-game-note");
+    note.replaceChildren(document.createTextNode("This game cannot start: " + state.creation.refused + " "),
+      el("a", { href: "/games/new", text: "Back to the new-game form" }));
+    note.setAttribute("role", "alert");
+    note.className = "error";
+    document.querySelector(".history").hidden = true;  // no game: no hands
+    state.title = "";
+    save().catch(function () {});
+  }
+  // A game page this phone has no copy of, and did not start.
+  function unknownGame() {
+    document.getElementById("offline-game-note").textContent =
+      "No connection: this game was not opened on this phone yet. Open it again when the connection is back.";
+    document.querySelector(".history").hidden = true;
   }
   function ensureLoaded() {
     if (!loaded) {
       loaded = load(root.dataset.game).then(function (found) {
         state = found;
+        if (shell) root.dataset.token = state.token || "";
+        if (shell && !state.log && !state.creation) { unknownGame(); return state; }
+        refusedGame();
         heldSeq = state.log ? JSON.parse(state.log).events.length : null;
         drawKept();
         drawRaw();
@@ -805,10 +902,28 @@
     }
     return loaded;
   }
+  // The server's page of a game this phone started offline, just landed:
+  // its links shown, as a game started online shows them to its maker.
+  function showLanded() {
+    var share = document.querySelector("details.share");
+    var landed = null;
+    try { landed = sessionStorage.getItem("pepper-landed"); } catch (error) { return; }
+    if (shell || !share || landed !== root.dataset.game) return;
+    sessionStorage.removeItem("pepper-landed");
+    share.open = true;
+    var note = document.getElementById("record-note");
+    note.textContent = "This game, started on this phone, is on the server with its hands: share it from its links below.";
+    note.hidden = false;
+  }
   function start() {
+    showLanded();
+    var unknown = false;  // a game page this phone has no copy of: nothing to draw or send
     ensureLoaded().then(function () {
+      unknown = shell && !state.log && !state.creation;
+      if (unknown || pendingGame()) return null;  // the server has no such game yet
       return refreshLog().catch(function () { online = false; banner(); });
     }).then(function () {
+      if (unknown) { state = null; return; }
       sync();
       registered.then(function () { afterLoad(function () { whenIdle(startEngine); }); }, function () {
         engine = "failed";  // no service worker here: no engine either

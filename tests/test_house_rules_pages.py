@@ -70,7 +70,7 @@ def test_a_read_only_link_cannot_end_the_game(client: Client, moon_game: Game) -
 def test_new_game_offers_every_house_setting_with_its_meaning(
     client: Client, db: None
 ) -> None:
-    from scorekeeper.games.house_rules import SETTINGS
+    from scorekeeper.house_rules import SETTINGS
 
     page = client.get("/games/new").content.decode()
     for setting in SETTINGS:

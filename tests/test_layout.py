@@ -38,6 +38,7 @@ PURE_CORE = (
     "tablewords.py",
     "record_form.py",
     "disputes.py",
+    "house_rules.py",
     "phone.py",
 )
 

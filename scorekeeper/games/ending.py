@@ -20,6 +20,7 @@ from scorekeeper.rules.events import (
     HandRecorded,
     HandVoided,
 )
+from scorekeeper.tablewords import clock
 
 
 @dataclass(frozen=True)
@@ -85,5 +86,5 @@ def _by(entry: LogEntry) -> str:
 
 
 def _at(entry: LogEntry) -> str:
-    """ "2026-11-22 20:00", as the history writes a change's time."""
-    return (entry.at or "")[:16].replace("T", " ")
+    """ "Sun 22 Nov 2026, 20:00 UTC", as the history writes a change's time."""
+    return clock(entry.at or "")

@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 
 from scorekeeper.gamelog import NAME_LIMIT, LogError, clean_text
-from scorekeeper.games.house_rules import SETTINGS, parsed
+from scorekeeper.house_rules import SETTINGS, house_overrides
 from scorekeeper.models import TOKEN_PATTERN, new_token
 from scorekeeper.record_form import entered_hand
 from scorekeeper.rules.cards import TRUMPS
@@ -188,22 +188,7 @@ class GameForm(ChosenKeys):
         """The house settings that differ from the chosen preset's (a field
         left blank, or holding the preset's own value, is no house rule)."""
         data = self.cleaned_data
-        preset = PRESETS[data["preset"]]
-        seats = len(self.seats())
-        default = preset.get(seats) or next(iter(preset.values()))
-        changed: dict[str, object] = {}
-        for setting in SETTINGS:
-            text = str(data.get(setting.key) or "")
-            if not text.strip():
-                continue
-            value = parsed(setting, text)
-            if setting.key == "minimum_bid" and isinstance(value, str):
-                value = call_of(value)
-            if value != getattr(default, setting.key) or type(value) is not type(
-                getattr(default, setting.key)
-            ):
-                changed[setting.key] = value
-        return changed
+        return house_overrides(data["preset"], len(self.seats()), data)
 
 
 MAX_LOG_BYTES = 1_000_000  # a 2,000-event log is about a third of this

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from scorekeeper.games.house_rules import SETTINGS, Setting, bid_choices, preset_values
+from scorekeeper.house_rules import SETTINGS, Setting, bid_choices, preset_values
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import side_names
 from scorekeeper.rules.variants import find_variant

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games import fragments, lobby, presenters, seat_players, services
 from scorekeeper.games.forms import GameForm, HandForm, new_event_id, whole_number
-from scorekeeper.games.house_rules import SETTINGS
+from scorekeeper.house_rules import SETTINGS
 from scorekeeper.models import Game
 from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.refusals import sentence

@@ -21,13 +21,11 @@ from scorekeeper.gamelog import (
     GameLog,
     LogEntry,
     LogError,
-    clean_text,
-    game_variant,
     log_document,
-    parse_seats,
     read_and_replay,
     read_log,
 )
+from scorekeeper.house_rules import game_setup
 from scorekeeper.models import Game
 from scorekeeper.projections.game_rows import summary
 from scorekeeper.recording import Appended, event_append
@@ -69,15 +67,15 @@ def game_create(
     asks for it (or a phone that started it offline); sent again, the same
     choice answers the game it made (``_create_once``)."""
     try:
-        names = parse_seats(list(seats))
-        variant = game_variant(preset, len(names), overrides or {})
+        names, variant = game_setup(
+            preset=preset,
+            seats=list(seats),
+            first_dealer=first_dealer,
+            overrides=overrides or {},
+            name=name,
+        )
     except LogError as error:
         raise SetupError(error.message) from None
-    if not 0 <= first_dealer < len(names):
-        raise SetupError("the first dealer must be one of the players")
-    problem = clean_text(name.strip(), limit=60)
-    if problem:
-        raise SetupError(f"the game's name {problem}")
     fields: dict[str, object] = {
         "name": name.strip(),
         "preset": variant.preset,

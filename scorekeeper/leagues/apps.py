@@ -30,6 +30,12 @@ class LeaguesConfig(AppConfig):
             seat_players.finders.append(takeovers)
         # Each night's tallies move with its games' rows, in their transaction.
         registry.register("night tallies", _night_tallies)
+        # The ratings follow the nights' rows (the task worker redoes them).
+        from scorekeeper.leagues import night_rows, tasks
+
+        night_rows.nights_moved.connect(
+            tasks.nights_moved, dispatch_uid="ratings follow nights"
+        )
 
 
 def _night_tallies(change: Committed) -> None:

@@ -17,11 +17,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, F, Q, Sum, TextField, Value
 from django.db.models.functions import Cast, Concat
+from django.dispatch import Signal
 
 from scorekeeper.gamelog import game_variant
 from scorekeeper.leagues.awards import Feats, Streak, night_feats
 from scorekeeper.leagues.models import (
-    Night,
     NightProjection,
     NightTally,
     Seat,
@@ -262,17 +262,16 @@ def project_nights(
         _ratings_follow(nights)
 
 
-def _ratings_follow(nights: list[int]) -> None:
-    """The nights' revisions moved, and the league's ratings follow them:
-    the task worker brings them up to date once the change commits (one
-    query finds the leagues; rating is never the change's own work)."""
-    # Imported here: the task reads these rows (tasks -> rated_games ->
-    # results -> night_rows).
-    from scorekeeper.leagues.tasks import ratings_ask
+# Sent when nights' rows moved (``nights``: their ids), inside the
+# change's transaction: the league's ratings follow them (leagues.tasks
+# listens, and asks the worker once the change commits).
+nights_moved = Signal()
 
-    leagues = Night.objects.filter(pk__in=nights).values_list("season__league")
-    for (league,) in leagues.distinct():
-        ratings_ask(league_id=league)
+
+def _ratings_follow(nights: list[int]) -> None:
+    """The nights' revisions moved: who follows them is told (rating is
+    never the change's own work)."""
+    nights_moved.send(sender=NightProjection, nights=nights)
 
 
 def game_row_moved(game: Game, was_finished: bool) -> None:

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.tasks import TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
-from scorekeeper.leagues.models import League
+from scorekeeper.leagues.models import League, Night
 from scorekeeper.leagues.rated_games import ratings_refresh, ratings_version
 
 # Rounds of rating a task does while changes keep landing; past them, the
@@ -44,6 +44,14 @@ def ratings_bring_up_to_date(league_id: int) -> int:
             break  # current (or the league is gone)
         rated += ratings_refresh(league)
     return rated
+
+
+def nights_moved(*, nights: list[int], **_: object) -> None:
+    """``night_rows.nights_moved``'s receiver: each league of the nights
+    asks for its ratings (one query finds the leagues)."""
+    leagues = Night.objects.filter(pk__in=nights).values_list("season__league")
+    for (league,) in leagues.distinct():
+        ratings_ask(league_id=league)
 
 
 def ratings_ask(*, league_id: int) -> None:

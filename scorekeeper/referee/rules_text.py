@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.games.house_rules import SETTINGS, written
 from scorekeeper.games.presenters import bid_label
+from scorekeeper.house_rules import SETTINGS, written
 from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import Call, HandRecorded
 from scorekeeper.rules.explain import explain_hand

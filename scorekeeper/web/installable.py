@@ -39,6 +39,7 @@ SHELL = (
     "offline/store.js",
     "offline/worker.js",
     "phone_games.js",
+    "new_game.js",  # the new-game form chooses its game's id (offline too)
     "django_htmx/htmx-2.min.js",  # as {% htmx_script %} writes it
 )
 
@@ -75,9 +76,17 @@ def engine_urls() -> dict[str, object]:
 
 def _pages() -> list[str]:
     """The pages a phone keeps when the worker installs: the start page
-    (this phone's games), the "No connection" page, and the rules."""
+    (this phone's games), the new-game form (a game can be started with no
+    connection), and the rules. The worker keeps the "No connection" page
+    and the page of a game started offline itself."""
     rules = [reverse("rules_detail", args=[name]) for name in PRESETS]
-    return [reverse("home"), reverse("rules"), *rules, reverse("trick")]
+    return [
+        reverse("home"),
+        reverse("game_new"),
+        reverse("rules"),
+        *rules,
+        reverse("trick"),
+    ]
 
 
 @require_GET
@@ -136,6 +145,14 @@ def engine_files(request: HttpRequest) -> JsonResponse:
 def no_connection(request: HttpRequest) -> HttpResponse:
     """What the service worker shows for a page that cannot work offline."""
     return render(request, "offline/no_connection.html")
+
+
+@require_GET
+def offline_game(request: HttpRequest) -> HttpResponse:
+    """The page of a game this phone started with no connection, kept by
+    the service worker and shown for such a game until the server has it:
+    the phone's engine draws it from the game's setup in the outbox."""
+    return render(request, "offline/game.html")
 
 
 def offline_switch(request: HttpRequest) -> dict[str, bool]:

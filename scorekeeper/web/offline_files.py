@@ -52,6 +52,7 @@ ENGINE_FILES = (
     "scorekeeper/tablewords.py",
     "scorekeeper/record_form.py",
     "scorekeeper/disputes.py",
+    "scorekeeper/house_rules.py",  # a new game started offline
     "scorekeeper/phone.py",
 )
 

@@ -68,11 +68,62 @@
       });
     });
   }
+  // The record form's choices of a game this phone started offline (the
+  // server's page writes them with _hand_choices.html; drawn here once,
+  // in the same markup): the bidder and bid groups are filled by
+  // drawChoices for each hand.
+  function group(legend, classes, name, options) {
+    return el("fieldset", { "class": "choices" + (classes ? " " + classes : "") }, [el("legend", { text: legend })]
+      .concat(options.map(function (option) {
+        var input = el("input", { type: "radio", name: name, value: option[0] });
+        if (option[2]) input.setAttribute("aria-label", option[2]);
+        return el("label", { "class": "choice" + (option[3] ? " " + option[3] : "") }, [input,
+          el("span", option[2] ? { "aria-hidden": "true", text: option[1] } : { text: option[1] })]);
+      })));
+  }
+  function counts(last) {
+    var found = [];
+    for (var n = 0; n <= last; n += 1) found.push([String(n), String(n)]);
+    return found;
+  }
+  function drawFields(form, choices) {
+    var box = form.querySelector("#hand-choices");
+    if (!box || box.querySelector("fieldset")) return;
+    var parts = [group("Bidder", "", "bidder", []), group("Bid", "", "bid", []),
+      group("Trump", "trumps", "trump", choices.trumps.map(function (t) { return [t[0], t[1], t[2], "suit-" + t[0]]; }))];
+    if (choices.negotiation) {
+      var outcome = group("Outcome", "outcome", "outcome", [["played", "Played", "", "outcome-played"],
+        ["conceded", "Conceded (thrown in)", "", "outcome-conceded"]]);
+      outcome.querySelector('input[value="played"]').setAttribute("checked", "");  // as the server's form starts
+      outcome.appendChild(el("p", { "class": "hint clubs-note", text: "With clubs trump the hand must be played." }));
+      parts.push(outcome);
+    }
+    if (choices.per_player.length) {
+      parts.push(el("div", { "class": "played-only per-player", "data-total": String(choices.tricks) },
+        [el("p", { "class": "hint", text: "Tricks each player took (of " + choices.tricks + "): tap all but one, the last is filled in." })]
+          .concat(choices.per_player.map(function (player) {
+            return group(player[1] + " took", "", player[0], counts(choices.tricks));
+          }))));
+    } else {
+      parts.push(group("Tricks the bidding side took (of " + choices.tricks + ")", "played-only", "taken", counts(choices.tricks)));
+    }
+    if (choices.negotiation) {
+      parts.push(group("Free tricks granted to the defenders", "conceded-only", "free_tricks",
+        counts(choices.most_free).map(function (n) { return n.concat(["", "free-" + n[0]]); })));
+    }
+    if (choices.has_auction) {
+      parts.push(el("details", { "class": "auction" }, [el("summary", { text: "The auction (optional)" }),
+        el("label", { "class": "field" }, [document.createTextNode("The calls in order, from the first bidder "),
+          el("input", { type: "text", name: "auction", maxlength: "200", autocomplete: "off" })])]));
+    }
+    box.replaceChildren.apply(box, parts);
+  }
   function drawForm(v) {
     var form = document.getElementById("record");
     if (!form) return;
     if (v.finished || !v.form) { form.hidden = true; return; }
     form.hidden = false;
+    drawFields(form, v.form);
     var title = form.querySelector("h2");
     // A form someone is filling in for this very hand is left as it is.
     if (form.dataset.touched && title.textContent === "Record hand " + v.form.number) return;

@@ -44,7 +44,8 @@
   function copyKey(game) { return "pepper-outbox:" + game; }
   function copyOf(state) {
     return JSON.stringify({ items: state.items, raw: state.raw, landed: state.landed,
-      serverSeq: state.serverSeq, savedAt: state.savedAt });
+      serverSeq: state.serverSeq, savedAt: state.savedAt, creation: state.creation || null,
+      token: state.token || "" });
   }
   function readCopy(game) {
     try { return JSON.parse(localStorage.getItem(copyKey(game)) || "null"); } catch (error) { return null; }

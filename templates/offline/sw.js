@@ -6,13 +6,17 @@ var SHELL = {{ shell_json|safe }};
 var PAGES = "pages-" + VERSION;
 var FILES = "files-" + VERSION;
 var OFFLINE_URL = "/offline/";
+// The page of a game started on this phone with no connection (drawn by
+// the phone's engine), shown for a game page this phone has no copy of.
+var STARTED_URL = "/offline/game/";
+var GAME_PAGE = /^\/games\/[0-9a-f-]{36}\/$/;
 // Kept when the worker installs, so that the installed app opens on this
 // phone's games, and the rules read, with no connection: the start page,
 // the rules pages (each preset's) and the trick page.
 var START_PAGES = {{ pages_json|safe }};
-// Pages kept as they were last opened on this phone: home, game pages
-// (and their logs and rules), the rules pages.
-var KEPT = [/^\/$/, /^\/games\/[0-9a-f-]{36}\/(log\.json|rules)?$/, /^\/rules\//,
+// Pages kept as they were last opened on this phone: home, the new-game
+// form, game pages (and their logs and rules), the rules pages.
+var KEPT = [/^\/$/, /^\/games\/new$/, /^\/games\/[0-9a-f-]{36}\/(log\.json|rules)?$/, /^\/rules\//,
             /^\/offline\//, /^\/trick$/];
 
 // A new version installs beside the one in use and waits: the page asks
@@ -22,7 +26,7 @@ self.addEventListener("install", function (event) {
   event.waitUntil(Promise.all([
     caches.open(FILES).then(function (cache) { return cache.addAll(SHELL); }),
     caches.open(PAGES).then(function (cache) {
-      return cache.add(OFFLINE_URL).then(function () {
+      return cache.addAll([OFFLINE_URL, STARTED_URL]).then(function () {
         // Each on its own: a page that fails to load is kept next time.
         return Promise.all(START_PAGES.map(function (page) { return cache.add(page).catch(function () {}); }));
       });
@@ -80,6 +84,9 @@ function fromNetwork(event) {
       return cache.match(url.origin + url.pathname);
     }).then(function (hit) {
       if (hit) return hit;
+      if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
+        return caches.match(STARTED_URL).then(function (page) { return page || caches.match(OFFLINE_URL); });
+      }
       if (request.mode === "navigate") return caches.match(OFFLINE_URL);
       return Response.error();
     });
@@ -92,26 +99,58 @@ function fromNetwork(event) {
 // with the hand waiting. Online, the POST goes to the server untouched.
 importScripts({{ idb_json|safe }});
 var HANDS = /^\/games\/([0-9a-f-]{36})\/hands$/;
-function outboxed(request, game) {
+function fieldsOf(request) {
   return request.formData().then(function (form) {
     var fields = {};
     form.forEach(function (value, key) { fields[key] = String(value); });
-    return idb.openDB("pepper-offline", 1, {
-      upgrade: function (db) { db.createObjectStore("games", { keyPath: "game" }); }
-    }).then(function (db) {
-      return db.get("games", game).then(function (found) {
-        var state = found || { game: game, items: [], raw: [], landed: {}, log: null, lastSync: null,
-          serverSeq: 0, shown: null, title: "", score: "", savedAt: 0 };
-        state.raw = state.raw || [];
-        if (!state.raw.some(function (item) { return item.id === fields.event_id; })) {
-          state.raw.push({ fields: fields, id: fields.event_id, number: null, summary: "" });
-        }
-        state.savedAt = Date.now();
-        return db.put("games", state);
-      });
+    return fields;
+  });
+}
+// The phone's record of ``game`` (as offline/store.js keeps it), changed
+// by ``change`` and written back.
+function changeGame(game, change) {
+  return idb.openDB("pepper-offline", 1, {
+    upgrade: function (db) { db.createObjectStore("games", { keyPath: "game" }); }
+  }).then(function (db) {
+    return db.get("games", game).then(function (found) {
+      var state = found || { game: game, items: [], raw: [], landed: {}, log: null, lastSync: null,
+        serverSeq: 0, shown: null, title: "", score: "", savedAt: 0 };
+      state.raw = state.raw || [];
+      change(state);
+      state.savedAt = Date.now();
+      return db.put("games", state);
+    });
+  });
+}
+function outboxed(request, game) {
+  return fieldsOf(request).then(function (fields) {
+    return changeGame(game, function (state) {
+      if (!state.raw.some(function (item) { return item.id === fields.event_id; })) {
+        state.raw.push({ fields: fields, id: fields.event_id, number: null, summary: "" });
+      }
     });
   }).then(function () {
     return Response.redirect("/games/" + game + "/", 303);
+  });
+}
+// A new game started with no connection: the form chose its id and edit
+// link, so the phone keeps the form as it was sent (the game's creation,
+// first in its outbox) and opens the game's page, drawn by the phone's
+// engine. The creation goes to the server first at the next sync; a
+// resend of the same form opens the game it made (games/services.py).
+var STARTED = /^\/games\/new$/;
+function started(request) {
+  return fieldsOf(request).then(function (fields) {
+    var game = fields.game_id;
+    if (!/^[0-9a-f-]{36}$/.test(game || "")) return Response.error();
+    var names = Object.keys(fields).filter(function (key) { return /^seat_\d$/.test(key) && fields[key].trim(); })
+      .sort().map(function (key) { return fields[key].trim(); });
+    return changeGame(game, function (state) {
+      if (state.log || state.creation) return;  // sent twice: kept once
+      state.creation = { fields: fields };
+      state.token = fields.edit_token;
+      state.title = (fields.name || "").trim() || names.join(" · ");
+    }).then(function () { return Response.redirect("/games/" + game + "/", 303); });
   });
 }
 
@@ -122,6 +161,12 @@ self.addEventListener("fetch", function (event) {
   if (hands && url.origin === self.location.origin) {
     var copy = request.clone();
     event.respondWith(fetch(request).catch(function () { return outboxed(copy, hands[1]); }));
+    return;
+  }
+  if (request.method === "POST" && request.mode === "navigate" && STARTED.test(url.pathname) &&
+      url.origin === self.location.origin) {
+    var form = request.clone();
+    event.respondWith(fetch(request).catch(function () { return started(form); }));
     return;
   }
   if (request.method !== "GET" || url.origin !== self.location.origin) return;

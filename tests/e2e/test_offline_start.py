@@ -195,7 +195,7 @@ def test_a_new_version_waits_for_update_now_and_never_reloads_a_hand(
     hand_one(page)  # a hand being entered
     # A new version of the app (it keeps one more page).
     pages = installable._pages
-    monkeypatch.setattr(installable, "_pages", lambda: [*pages(), "/games/new"])
+    monkeypatch.setattr(installable, "_pages", lambda: [*pages(), "/verify"])
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     update = page.locator("#update")
     expect(update).to_contain_text("A new version of the app is ready")

@@ -1,11 +1,16 @@
 """The house settings of contract §5 as a form shows them: a label, a
-one-line meaning, and how the value is written. Plain data (no Django)."""
+one-line meaning, and how the value is written. Pure (no Django): the
+new-game form reads them here, on the server and on a phone that starts
+a game offline (``phone.new_game``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scorekeeper.gamelog import LogError, clean_text, game_variant, parse_seats
 from scorekeeper.rules.variants import PRESETS, Variant, json_call
+from scorekeeper.tablewords import call_of
 
 
 @dataclass(frozen=True)
@@ -166,10 +171,56 @@ def parsed(setting: Setting, text: str) -> object:
     return text
 
 
+def house_overrides(
+    preset: str, seats: int, texts: Mapping[str, object]
+) -> dict[str, object]:
+    """The house settings a new-game form's fields (``texts``, by setting
+    key) hold that differ from the preset's own for ``seats`` players: a
+    field left blank, or holding the preset's own value, is no house rule.
+    The variant checks the values (``gamelog.game_variant``)."""
+    by_seats = PRESETS[preset]
+    default = by_seats.get(seats) or next(iter(by_seats.values()))
+    changed: dict[str, object] = {}
+    for setting in SETTINGS:
+        text = str(texts.get(setting.key) or "")
+        if not text.strip():
+            continue
+        value = parsed(setting, text)
+        if setting.key == "minimum_bid" and isinstance(value, str):
+            value = call_of(value)
+        own = getattr(default, setting.key)
+        if value != own or type(value) is not type(own):
+            changed[setting.key] = value
+    return changed
+
+
+def game_setup(
+    *,
+    preset: str,
+    seats: list[str],
+    first_dealer: int,
+    overrides: Mapping[str, object],
+    name: str,
+) -> tuple[tuple[str, ...], Variant]:
+    """The players and the variant of a new game, checked as the server
+    checks them and as a phone starting one offline does; ``LogError``
+    says what is wrong."""
+    names = parse_seats(seats)
+    variant = game_variant(preset, len(names), overrides)
+    if not 0 <= first_dealer < len(names):
+        raise LogError("the first dealer must be one of the players")
+    problem = clean_text(name.strip(), limit=60)
+    if problem:
+        raise LogError(f"the game's name {problem}")
+    return names, variant
+
+
 __all__ = [
     "SETTINGS",
     "Setting",
     "bid_choices",
+    "game_setup",
+    "house_overrides",
     "json_call",
     "parsed",
     "preset_values",
