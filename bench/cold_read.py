@@ -122,6 +122,7 @@ def _child(database: Path, game_ids: list[str], app_first: bool) -> None:
 def _plain_read(db: sqlite3.Connection, game_hex: str, fold: bool) -> object:
     """The game's row and events with sqlite3 and json alone, folded (or
     only the events)."""
+    from scorekeeper.gamelog import game_variant
     from scorekeeper.rules.engine import replay
     from scorekeeper.rules.events import (
         Event,
@@ -131,7 +132,6 @@ def _plain_read(db: sqlite3.Connection, game_hex: str, fold: bool) -> object:
         HandRecorded,
         HandVoided,
     )
-    from scorekeeper.rules.variants import find_variant, with_overrides
 
     preset, seats, dealer, overrides = db.execute(
         "SELECT preset, seats, first_dealer, overrides FROM scorekeeper_game"
@@ -143,7 +143,8 @@ def _plain_read(db: sqlite3.Connection, game_hex: str, fold: bool) -> object:
         (game_hex,),
     ).fetchall()
     names = json.loads(seats)
-    rules = with_overrides(find_variant(preset, len(names)), json.loads(overrides))
+    # The same kept rules the app reads a game under (built once a process).
+    rules = game_variant(preset, len(names), json.loads(overrides))
 
     def hand(raw: dict[str, Any]) -> HandRecorded | HandPassedOut:
         if raw.get("passed_out"):

@@ -203,7 +203,7 @@ def figure(name: str, times: list[float], cpus: list[float], target: float) -> F
 def change(game: Game) -> float:
     """``game``'s log one longer, as a hand saved or voided leaves it: its
     row moved and, in the same transaction, its night's tallies summed
-    again (as ``eventstore``'s row watchers do). Returns what the tallies
+    again (as its projector in ``projections.registry`` does). Returns what the tallies
     added to the write, in seconds."""
     with transaction.atomic():
         Game.objects.filter(pk=game.pk).update(last_seq=F("last_seq") + 1)

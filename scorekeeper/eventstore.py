@@ -16,6 +16,7 @@ answered by ``repeat_of``: the same event, or ``IdTaken``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from functools import cache
@@ -78,12 +79,25 @@ def load(game: Game, up_to: int | None = None) -> GameLog:
 def entries_after(
     game: Game, seq: int, up_to: int | None = None
 ) -> tuple[LogEntry, ...]:
-    """The game's stored entries after event ``seq`` (up to ``up_to``)."""
-    rows = GameEvent.objects.filter(game=game, seq__gt=seq)
-    if up_to is not None:
-        rows = rows.filter(seq__lte=up_to)
-    payloads = rows.order_by("seq").values_list("payload", flat=True)
-    return tuple(map(stored_entry, payloads))
+    """The game's stored entries after event ``seq`` (up to ``up_to``).
+    Plain SQL: through the ORM, building the query and converting each
+    row's JSON took three times as long as reading and parsing them."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    key = _GAME.get_db_prep_value(game.pk, connection)
+    last = _LAST_SEQ if up_to is None else up_to
+    with connection.cursor() as cursor:
+        cursor.execute(_reading(connection.vendor), [key, seq, last])
+        rows = cursor.fetchall()
+    return tuple(stored_entry(_document(payload)) for (payload,) in rows)
+
+
+def _document(payload: str | dict[str, Any]) -> dict[str, Any]:
+    """A stored event's JSON as the database gives it back (text, or
+    already decoded by the driver)."""
+    if isinstance(payload, str):
+        decoded: dict[str, Any] = json.loads(payload)
+        return decoded
+    return payload
 
 
 def append(game: Game, expected_seq: int, entry: LogEntry) -> int:
@@ -97,7 +111,7 @@ def append(game: Game, expected_seq: int, entry: LogEntry) -> int:
         field.get_db_prep_save(row[field.attname], connection)
         for field in _EVENT_FIELDS
     ]
-    key = GameEvent._meta.get_field("game").get_db_prep_value(game.pk, connection)
+    key = _GAME.get_db_prep_value(game.pk, connection)
     with connection.cursor() as cursor:
         cursor.execute(_appending(connection.vendor), [*params, key, expected_seq])
         if cursor.rowcount == 1:
@@ -134,6 +148,20 @@ def repeat_of(game: Game, entry: LogEntry) -> int | None:
 _EVENT_FIELDS = tuple(
     field for field in GameEvent._meta.concrete_fields if not field.primary_key
 )
+
+
+_GAME = GameEvent._meta.get_field("game")
+_LAST_SEQ = 2**31 - 1  # the highest seq a column holds
+
+
+@cache
+def _reading(vendor: str) -> str:
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    return (
+        f"SELECT {quote('payload')} FROM {quote(GameEvent._meta.db_table)}"
+        f" WHERE {quote('game_id')} = %s AND {quote('seq')} > %s"
+        f" AND {quote('seq')} <= %s ORDER BY {quote('seq')}"
+    )
 
 
 @cache

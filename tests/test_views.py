@@ -131,7 +131,7 @@ def test_saving_a_hand_redirects_and_the_page_shows_it(
 def test_an_htmx_save_answers_only_what_changed_out_of_band(
     client: Client, moon_game: Game, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    # PostgreSQL also takes the game's row lock (see eventstore.append).
+    # PostgreSQL also takes the game's row lock (see game_rows.current_row).
     locking = connection.features.has_select_for_update
     with django_assert_num_queries(5 + locking):
         response = client.post(

@@ -1,7 +1,7 @@
 """Forms: read what a player entered and say plainly what is missing.
 
 The rules are not checked here: a form turns a POST into one event, and
-the engine (through ``eventstore.append``) accepts it or says why not.
+the engine (through ``recording.event_append``) accepts it or says why not.
 """
 
 from __future__ import annotations

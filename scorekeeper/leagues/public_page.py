@@ -49,7 +49,7 @@ _PLAYERS = {
     "sqlite": f"group_concat({_PLAYER}, ',')",  # the table's order (by id)
 }
 
-# Plain SQL, as the game's poll (eventstore.head): through the ORM, building
+# Plain SQL, as the game's poll (gamerows.head): through the ORM, building
 # these subqueries took longer than the rest of a cached page. Names come
 # from the models.
 _VERSION_SQL = (

@@ -26,7 +26,7 @@ from scorekeeper.leagues.nights import night_of, render_night
 from scorekeeper.models import Game
 
 # The desk's version in one query, plain SQL as the game's poll
-# (eventstore.head): through the ORM, building the aggregate over four
+# (gamerows.head): through the ORM, building the aggregate over four
 # joins cost five times the game poll. Names come from the models.
 _VERSION_SQL = (
     "SELECT COUNT(g.id), SUM(g.last_seq), SUM(CASE WHEN g.locked THEN 1 ELSE 0 END),"
