@@ -91,36 +91,13 @@ def form_options(
     """The options the record form shows for hand ``turn``: the referee's
     legal choices, with what ``values`` entered checked."""
     choices = legal_choices(board.variant, turn)
-    return _worded(choices, board, values)
-
-
-def _worded(
-    choices: Choices, board: Scoreboard, values: Mapping[str, object]
-) -> FormOptions:
     forced, seats, tricks = choices.forced, board.seats, choices.tricks_per_hand
-    entered = str(values.get("bid", ""))
     return FormOptions(
         bidders=_options(
             values, "bidder", [(str(s), seats[s]) for s in choices.bidders], forced
         ),
-        bids=[
-            Option(
-                str(rung.call),
-                bid_label(rung.call),
-                forced or str(rung.call) == entered,
-                "none" if rung.max_free_tricks is None else str(rung.max_free_tricks),
-            )
-            for rung in choices.bids
-        ],
-        trumps=[
-            Option(
-                trump,
-                trump_label(trump),
-                trump == str(values.get("trump", "")),
-                must_play=trump in choices.must_play,
-            )
-            for trump in choices.trumps
-        ],
+        bids=_bids(choices, str(values.get("bid", ""))),
+        trumps=_trumps(choices, str(values.get("trump", ""))),
         outcomes=_options(
             values,
             "outcome",
@@ -140,6 +117,32 @@ def _worded(
         has_auction=choices.may_auction,
         auction_example=auction_example(board.variant),
     )
+
+
+def _bids(choices: Choices, entered: str) -> list[Option]:
+    """Each bid, with the most free tricks it lets the defenders be granted."""
+    return [
+        Option(
+            str(rung.call),
+            bid_label(rung.call),
+            choices.forced or str(rung.call) == entered,
+            "none" if rung.max_free_tricks is None else str(rung.max_free_tricks),
+        )
+        for rung in choices.bids
+    ]
+
+
+def _trumps(choices: Choices, entered: str) -> list[Option]:
+    """Each trump, marked where a hand with it must be played out."""
+    return [
+        Option(
+            trump,
+            trump_label(trump),
+            trump == entered,
+            must_play=trump in choices.must_play,
+        )
+        for trump in choices.trumps
+    ]
 
 
 # What the form says is missing, and the field it is said at (None: the
