@@ -14,10 +14,13 @@ the worker's, never a page view's or the correction's own POST.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import partial
 
 from django.db import transaction
+from django.db.models import Q
 from django.tasks import TaskResultStatus, task
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from scorekeeper.leagues.models import League, Night
@@ -26,6 +29,9 @@ from scorekeeper.leagues.rated_games import ratings_refresh, ratings_version
 # Rounds of rating a task does while changes keep landing; past them, the
 # task of the latest change (queued at its commit) carries on.
 ROUNDS = 5
+# A task "running" for longer was left by a worker stopped in its middle
+# (a league's whole re-rating takes seconds).
+STUCK = timedelta(minutes=10)
 
 
 @task()
@@ -83,10 +89,12 @@ def ratings_current(league: League) -> bool:
 
 
 def _waiting(league_id: int) -> bool:
-    """Whether a task for the league's ratings waits or runs (a read: a
-    page never waits for the worker's write)."""
+    """Whether a task for the league's ratings waits, or runs since less
+    than ``STUCK`` (a worker stopped in the middle of one leaves it
+    "running" for ever): a read, so a page never waits for the worker."""
+    running = Q(status=TaskResultStatus.RUNNING, started_at__gte=timezone.now() - STUCK)
     return DBTaskResult.objects.filter(
-        status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING],
+        Q(status=TaskResultStatus.READY) | running,
         task_path=ratings_bring_up_to_date.module_path,
         args_kwargs={"args": [league_id], "kwargs": {}},
     ).exists()

@@ -8,7 +8,7 @@ ratings equal a rebuild from scratch and the notice is gone."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 from unittest import mock
 
@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from scorekeeper.leagues import services, tasks
@@ -204,4 +205,32 @@ def test_a_change_that_lands_while_the_task_runs_is_not_lost(
         worker()
     league.refresh_from_db()
     assert landed and league.rated_version == ratings_version(league) == landed[0]
+    _as_a_rebuild_gives(league)
+
+
+@pytest.mark.django_db
+def test_a_task_left_running_by_a_stopped_worker_is_asked_for_again(
+    client: Client,
+    organizer: User,
+    season: Season,
+    worker: Callable[[], None],
+) -> None:
+    """A task the worker is running stops the pages from asking again; one
+    "running" for longer than a re-rating takes (its worker was stopped in
+    its middle) does not, and the ratings are brought up to date."""
+    client.force_login(organizer)
+    nights = _nights(season, 2)
+    league = season.league
+    ratings_refresh(league)
+    void_first_hand(_first_game(nights[0]), organizer)
+    claimed = tasks.ratings_bring_up_to_date.enqueue(league.pk)
+    running = DBTaskResult.objects.filter(id=claimed.id)
+    running.update(status="RUNNING", started_at=timezone.now())
+    assert NOTICE in _page(client, f"/seasons/{season.pk}/")
+    assert not DBTaskResult.objects.ready().exists()  # it runs: nothing asked
+    running.update(started_at=timezone.now() - tasks.STUCK - timedelta(seconds=1))
+    assert NOTICE in _page(client, f"/seasons/{season.pk}/")
+    assert DBTaskResult.objects.ready().count() == 1  # asked again
+    worker()
+    assert NOTICE not in _page(client, f"/seasons/{season.pk}/")
     _as_a_rebuild_gives(league)
