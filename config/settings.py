@@ -206,7 +206,9 @@ STATIC_ROOT: Path | None = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "static
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        # WhiteNoise's CompressedManifestStaticFilesStorage, reusing the
+        # offline runtime's brotli copies from `make setup`'s build.
+        "BACKEND": "scorekeeper.web.offline_files.CollectedStorage"
     },
 }
 # The phone's standard library is a zip stored uncompressed (scorekeeper/

@@ -18,8 +18,9 @@ from django.conf import settings
 from django.contrib.staticfiles.finders import BaseFinder
 from django.core import checks
 from django.core.files.storage import FileSystemStorage
+from whitenoise.storage import CompressedManifestStaticFilesStorage
 
-from scorekeeper.web.offline_build import pyodide_built
+from scorekeeper.web.offline_build import BuiltCopies, pyodide_built
 
 PYODIDE_PREFIX = "offline/pyodide"
 ENGINE_PREFIX = "offline/engine"
@@ -111,3 +112,11 @@ class OfflineFinder(BaseFinder):
                 for found in (name, *(name + suffix for suffix in copies)):
                     if (root / found).is_file():
                         yield found, storage
+
+
+class CollectedStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]
+    """WhiteNoise's storage (hashed names, brotli and gzip copies), taking
+    the engine runtime's brotli copies from the build."""
+
+    def create_compressor(self, **kwargs: Any) -> BuiltCopies:
+        return BuiltCopies(**kwargs)

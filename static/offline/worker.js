@@ -12,15 +12,19 @@ function fetchText(url) {
 }
 
 function start(files) {
+  // The engine's source is fetched while Pyodide loads, not after it: on a
+  // slow link each round trip counts.
+  var names = Object.keys(files.source);
+  var fetched = Promise.all(names.map(function (name) {
+    return fetchText(files.source[name]).then(function (text) { return [name, text]; });
+  }));
+  fetched.catch(function () {});  // a failure is answered below, once
   return import(files.pyodide).then(function (module) {
     // Only the standard-library modules the engine imports (a zip built by
     // scorekeeper/web/offline_build.py), not Pyodide's whole library.
     return module.loadPyodide({ indexURL: files.index, stdLibURL: files.stdlib });
   }).then(function (py) {
-    var names = Object.keys(files.source);
-    return Promise.all(names.map(function (name) {
-      return fetchText(files.source[name]).then(function (text) { return [name, text]; });
-    })).then(function (sources) {
+    return fetched.then(function (sources) {
       sources.forEach(function (pair) {
         var path = "/engine/" + pair[0];
         py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));

@@ -4,6 +4,7 @@ styled and htmx must work, as on a real deployment."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
@@ -11,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -106,3 +108,19 @@ def test_gunicorn_with_debug_off_serves_styles_and_htmx(
     assert missing is not None and missing.status == 404
     expect(page.get_by_role("heading", name="Nothing here")).to_be_visible()
     assert console_errors == [] or all("404" in error for error in console_errors)
+
+
+def test_the_offline_runtime_is_served_brotli_compressed(
+    production: tuple[str, str],
+) -> None:
+    """What a phone fetches to score offline goes out as collectstatic
+    compressed it (issue 32: brotli, the standard library included)."""
+    base, _ = production
+    with urllib.request.urlopen(f"{base}/offline/engine.json") as answer:
+        files = json.load(answer)
+    for url in (files["stdlib"], files["index"] + "pyodide.asm.wasm"):
+        asked = urllib.request.Request(
+            base + url, headers={"Accept-Encoding": "br, gzip"}
+        )
+        with urllib.request.urlopen(asked) as answer:
+            assert answer.headers["Content-Encoding"] == "br", url

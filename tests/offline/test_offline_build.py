@@ -10,11 +10,13 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import brotli
 import pytest
 from django.test import Client
 
 from scorekeeper.web.offline_build import (
     STDLIB,
+    BuiltCopies,
     imported_under_pyodide,
     kept_modules,
     pyodide_built,
@@ -123,3 +125,14 @@ def test_an_unbuilt_runtime_is_named_with_the_way_to_build_it(
     assert "make setup" in str(error.hint)
     settings.BASE_DIR = Path(__file__).resolve().parents[2]
     assert OfflineFinder().check() == []
+
+
+def test_collecting_takes_the_runtimes_brotli_copy_from_the_build() -> None:
+    """collectstatic (make run) reuses the build's copy of the wasm, which
+    decompresses to the wasm itself; any other file is compressed anew."""
+    wasm = (pyodide_built() / "pyodide.asm.wasm").read_bytes()
+    copy = BuiltCopies().compress_brotli(wasm)
+    assert copy == (pyodide_built() / "pyodide.asm.wasm.br").read_bytes()
+    assert brotli.decompress(copy) == wasm
+    other = b"not the runtime " * 100
+    assert brotli.decompress(BuiltCopies().compress_brotli(other)) == other
