@@ -678,7 +678,6 @@
       var landed = new URL(response.url || location.href).pathname === "/games/" + state.game + "/";
       if (response.ok && landed) {
         state.creation = null;
-        state.created = true;
         return save().then(step);
       }
       if (response.status === 422) {

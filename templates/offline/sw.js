@@ -74,6 +74,9 @@ function fromNetwork(event) {
   var preloaded = request.mode === "navigate" && event.preloadResponse || Promise.resolve();
   return preloaded.then(function (early) { return early || fetch(request); }).then(function (response) {
     var url = new URL(response.url || request.url);
+    if (response.status === 404 && request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
+      return startedHere(url.pathname.split("/")[2], response);
+    }
     if (!response.ok || !kept(url.pathname)) return response;
     return keepCopy(event, PAGES, url.origin + url.pathname, response);
   }).catch(function () {
@@ -108,10 +111,13 @@ function fieldsOf(request) {
 }
 // The phone's record of ``game`` (as offline/store.js keeps it), changed
 // by ``change`` and written back.
-function changeGame(game, change) {
+function database() {  // as offline/store.js opens it
   return idb.openDB("pepper-offline", 1, {
     upgrade: function (db) { db.createObjectStore("games", { keyPath: "game" }); }
-  }).then(function (db) {
+  });
+}
+function changeGame(game, change) {
+  return database().then(function (db) {
     return db.get("games", game).then(function (found) {
       var state = found || { game: game, items: [], raw: [], landed: {}, log: null, lastSync: null,
         serverSeq: 0, shown: null, title: "", score: "", savedAt: 0 };
@@ -139,6 +145,13 @@ function outboxed(request, game) {
 // engine. The creation goes to the server first at the next sync; a
 // resend of the same form opens the game it made (games/services.py).
 var STARTED = /^\/games\/new$/;
+// A game this phone started offline is not on the server until its page
+// sends it: its page, not the server's "not found", until then.
+function startedHere(game, answer) {
+  return database().then(function (db) { return db.get("games", game); }).then(function (state) {
+    return state && state.creation && !state.creation.refused ? caches.match(STARTED_URL) : answer;
+  }).then(function (page) { return page || answer; }, function () { return answer; });
+}
 function started(request) {
   return fieldsOf(request).then(function (fields) {
     var game = fields.game_id;

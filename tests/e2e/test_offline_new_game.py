@@ -198,7 +198,11 @@ def test_a_game_started_where_the_engine_never_loaded_is_kept_and_lands(
     Looker(page, "offline-new-game-no-engine").look("kept")
     assert not Game.objects.filter(pk=game_id).exists()
 
+    # The signal returns while the phone is elsewhere; the game, opened
+    # from the start page, is this phone's until the server has it.
+    page.goto(f"{server.url}/")
     signal_back(context, server)
+    page.locator(f'#phone-games a[href="/games/{game_id}/"]').click()
     expect(page.locator("#record-note")).to_contain_text(
         "is on the server", timeout=SYNCED
     )
