@@ -54,6 +54,7 @@ ONLY_READ = {
     "service_worker",
     "manifest",
     "no_connection",
+    "offline_game",
     "engine_files",
     "game",
     "game_poll",
