@@ -1,57 +1,15 @@
+"""Each capability's routes, from its own urls.py (no names are
+namespaced: a page's name is unique across the project)."""
+
 from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper.games import api, changes, live, pages, sharing
-from scorekeeper.referee import rules_pages
-from scorekeeper.referee import views as referee_views
-from scorekeeper.web import installable
-
 urlpatterns = [
-    path("", pages.home, name="home"),
-    path("sw.js", installable.service_worker, name="service_worker"),
-    path("manifest.webmanifest", installable.manifest, name="manifest"),
-    path("offline/", installable.no_connection, name="no_connection"),
-    path("offline/game/", installable.offline_game, name="offline_game"),
-    path("offline/engine.json", installable.engine_files, name="engine_files"),
-    path("games/new", pages.game_new, name="game_new"),
-    path("games/import", sharing.game_import, name="game_import"),
-    path("games/<uuid:game_id>/", pages.game_detail, name="game"),
-    path("games/<uuid:game_id>/hands", changes.hand_create, name="hand_create"),
-    path("games/<uuid:game_id>/poll", live.game_poll, name="game_poll"),
-    path("games/<uuid:game_id>/tv", live.game_tv, name="game_tv"),
-    path("games/<uuid:game_id>/chart", live.game_chart, name="game_chart"),
-    path(
-        "games/<uuid:game_id>/links/replace",
-        sharing.links_replace,
-        name="links_replace",
-    ),
-    path("join/<token:token>", sharing.join, name="join"),
-    path("games/<uuid:game_id>/end", changes.game_end, name="game_end"),
-    path(
-        "games/<uuid:game_id>/hands/<id:target>/void",
-        changes.hand_void,
-        name="hand_void",
-    ),
-    path(
-        "games/<uuid:game_id>/hands/<id:target>/correct",
-        changes.hand_correct,
-        name="hand_correct",
-    ),
-    path("games/<uuid:game_id>/log.json", sharing.game_log, name="game_log"),
-    path(
-        "games/<uuid:game_id>/offline.json", sharing.game_offline, name="game_offline"
-    ),
-    path("games/<uuid:game_id>/score.json", sharing.game_score, name="game_score"),
-    path("rules/", rules_pages.rules_index, name="rules"),
-    path("rules/<slug:preset>/", rules_pages.rules_detail, name="rules_detail"),
-    path("games/<uuid:game_id>/rules", rules_pages.game_rules, name="game_rules"),
-    path("games/<uuid:game_id>/what-if", rules_pages.game_what_if, name="game_what_if"),
-    path("verify", referee_views.verify, name="verify"),
-    path("trick", referee_views.trick, name="trick"),
-    path("api/games/<uuid:game_id>", api.game_score, name="api_game"),
-    path("api/games/<uuid:game_id>/events", api.game_events, name="api_events"),
+    path("", include("scorekeeper.web.urls")),
+    path("", include("scorekeeper.games.urls")),
+    path("", include("scorekeeper.referee.urls")),
     path("", include("scorekeeper.leagues.urls")),
     path("admin/", admin.site.urls),
 ]

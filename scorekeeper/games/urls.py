@@ -1,0 +1,42 @@
+"""The table's pages: a game, its hands, its links, its log, its API."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from scorekeeper.games import api, changes, live, pages, sharing
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("games/new", pages.game_new, name="game_new"),
+    path("games/import", sharing.game_import, name="game_import"),
+    path("games/<uuid:game_id>/", pages.game_detail, name="game"),
+    path("games/<uuid:game_id>/hands", changes.hand_create, name="hand_create"),
+    path("games/<uuid:game_id>/poll", live.game_poll, name="game_poll"),
+    path("games/<uuid:game_id>/tv", live.game_tv, name="game_tv"),
+    path("games/<uuid:game_id>/chart", live.game_chart, name="game_chart"),
+    path(
+        "games/<uuid:game_id>/links/replace",
+        sharing.links_replace,
+        name="links_replace",
+    ),
+    path("join/<token:token>", sharing.join, name="join"),
+    path("games/<uuid:game_id>/end", changes.game_end, name="game_end"),
+    path(
+        "games/<uuid:game_id>/hands/<id:target>/void",
+        changes.hand_void,
+        name="hand_void",
+    ),
+    path(
+        "games/<uuid:game_id>/hands/<id:target>/correct",
+        changes.hand_correct,
+        name="hand_correct",
+    ),
+    path("games/<uuid:game_id>/log.json", sharing.game_log, name="game_log"),
+    path(
+        "games/<uuid:game_id>/offline.json", sharing.game_offline, name="game_offline"
+    ),
+    path("games/<uuid:game_id>/score.json", sharing.game_score, name="game_score"),
+    path("api/games/<uuid:game_id>", api.game_score, name="api_game"),
+    path("api/games/<uuid:game_id>/events", api.game_events, name="api_events"),
+]
