@@ -66,13 +66,9 @@ from scorekeeper.leagues.models import (  # noqa: E402
     Seat,
     Table,
 )
+from scorekeeper.leagues.night_rows import game_row_moved, project_nights
 from scorekeeper.leagues.rated_games import ratings_refresh  # noqa: E402
-from scorekeeper.leagues.results import (  # noqa: E402
-    game_row_moved,
-    night_numbers,
-    project_nights,
-    season_standings,
-)
+from scorekeeper.leagues.results import night_numbers, season_standings
 from scorekeeper.leagues.screens import version as desk_version  # noqa: E402
 from scorekeeper.models import Game  # noqa: E402
 

@@ -35,9 +35,6 @@ from scorekeeper.rules.events import (
 )
 from scorekeeper.rules.variants import Variant, find_variant, overrides_of
 from scorekeeper.rules.variants import with_overrides as apply_overrides
-from scorekeeper.score_document import hand_document as hand_document
-from scorekeeper.score_document import score_document as score_document
-from scorekeeper.score_document import turn_document as turn_document
 
 FORMAT, VERSION = "pepper-log", 1
 _HAND_FIELDS = ("bidder", "bid", "trump", "tricks", "conceded")

@@ -28,7 +28,6 @@ from scorekeeper.gamelog import (
     parse_entry,
     parse_log,
     replay_log,
-    score_document,
 )
 from scorekeeper.house_rules import game_setup, house_overrides
 from scorekeeper.record_form import entered_hand, form_options
@@ -37,6 +36,7 @@ from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.events import HandPassedOut
 from scorekeeper.rules.referee import Turn, seat_calls, turn_of
 from scorekeeper.rules.variants import PRESETS
+from scorekeeper.score_document import score_document
 from scorekeeper.tablewords import (
     Takeover,
     auction_calls,

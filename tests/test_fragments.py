@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.test import override_settings
 
+from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog, LogEntry
 from scorekeeper.games import fragments, presenters, seat_players
 from scorekeeper.games.parts import history_html
@@ -29,7 +30,7 @@ from scorekeeper.web.access import Role
 
 SEATS = ("Ann", "Bob", "Cat", "Dan")
 URL = "/games/00000000-0000-0000-0000-000000000001/"
-EVE = (seat_players.Takeover(1, "Eve", 4),)
+EVE = (tablewords.Takeover(1, "Eve", 4),)
 
 
 def _game(*events: Event) -> tuple[Scoreboard, GameLog]:
@@ -55,7 +56,7 @@ def _whole(
     board: Scoreboard,
     log: GameLog,
     role: Role,
-    takers: Sequence[seat_players.Takeover] = (),
+    takers: Sequence[tablewords.Takeover] = (),
 ) -> str:
     """The history as it was rendered before rows were kept: all at once."""
     rows = seat_players.history(board, log, takers)
@@ -68,7 +69,7 @@ def _kept(
     board: Scoreboard,
     log: GameLog,
     role: Role,
-    takers: Sequence[seat_players.Takeover] = (),
+    takers: Sequence[tablewords.Takeover] = (),
 ) -> str:
     return fragments.rows_html(URL, board, log, role, board.hands[::-1], takers)
 
@@ -154,7 +155,7 @@ def test_the_kept_chart_is_the_chart_drawn_and_drawn_once_an_event(
     # A new event (a void) or new names (a substitute): drawn again.
     voided, _ = _game(*HANDS, HandVoided(5, "dealt twice"))
     assert fragments.chart_html(URL, voided, 7) == drawn(voided)
-    renamed = seat_players.board_now(board, EVE)
+    renamed = tablewords.board_now(board, EVE)
     assert fragments.chart_html(URL, renamed, 6) == drawn(renamed)
     assert "Eve" in fragments.chart_html(URL, renamed, 6)
     assert draws == [6, 5, 6]

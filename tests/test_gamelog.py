@@ -15,7 +15,6 @@ from scorekeeper.gamelog import (
     read_and_replay,
     read_log,
     replay_log,
-    score_document,
 )
 from scorekeeper.rules.events import (
     HandCorrected,
@@ -23,6 +22,7 @@ from scorekeeper.rules.events import (
     HandRecorded,
     HandVoided,
 )
+from scorekeeper.score_document import score_document
 
 BASE: dict[str, Any] = {
     "format": "pepper-log",

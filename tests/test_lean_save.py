@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 
+from scorekeeper import tablewords
 from scorekeeper.games import seat_players
 from scorekeeper.models import Game
 from tests.conftest import join
@@ -140,7 +141,7 @@ def test_a_substitute_is_named_in_the_answer_as_on_the_page(
 ) -> None:
     """Eve takes Dan's seat from hand 2: the board, the form's bidders and
     the new row name her, as the page does."""
-    takeover = seat_players.Takeover(3, "Eve", 2)
+    takeover = tablewords.Takeover(3, "Eve", 2)
     monkeypatch.setattr(seat_players, "finders", [lambda game: [takeover]])
     Game.objects.filter(pk=moon_game.pk).update(seat_notes=["Eve for Dan"])
     save(client, moon_game, **HANDS[0][1])

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.http import QueryDict
 
-from scorekeeper import phone
+from scorekeeper import phone, tablewords
 from scorekeeper.gamelog import read_and_replay
 from scorekeeper.games import presenters, seat_players
 from scorekeeper.games.forms import HandForm
@@ -177,19 +177,17 @@ def test_a_dispute_names_both_versions_and_keeping_ours_corrects_theirs() -> Non
 
 def test_one_signed_number_for_the_pages_the_filter_and_the_phone() -> None:
     """The phone's totals and the server's pages are written by one function
-    (the core's pure one; the web platform and its filter use it)."""
+    (the core's pure one; the pages' filter is it)."""
     from scorekeeper import tablewords
-    from scorekeeper.web import numbers
     from scorekeeper.web.templatetags.numbers import register
 
-    assert numbers.signed is tablewords.signed
     assert register.filters["signed"] is tablewords.signed
     assert not hasattr(tablewords, "points")
     assert tablewords.delta_words((4, -6, 0)) == ["+4", "−6", "+0"]
     assert tablewords.totals_words((12, -6)) == "12 to −6"
 
 
-CHANGES = (seat_players.Takeover(1, "Eve", 3), seat_players.Takeover(3, "Fay", 2))
+CHANGES = (tablewords.Takeover(1, "Eve", 3), tablewords.Takeover(3, "Fay", 2))
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda path: path.name)
@@ -200,7 +198,7 @@ def test_after_a_substitute_the_phone_names_whom_the_page_names(path: Path) -> N
     log, played = read_and_replay(text)
     takers = json.dumps([list(change) for change in CHANGES])
     shown = json.loads(phone.view(text, "[]", takers))
-    board = seat_players.board_now(played, CHANGES)
+    board = tablewords.board_now(played, CHANGES)
     rows = seat_players.history(played, log, CHANGES)
     assert board.seats != played.seats  # the names differ from the log's
     assert told(shown["rows"]) == told(rows)

@@ -4,16 +4,11 @@ hand (no database: a board replayed from hands)."""
 from __future__ import annotations
 
 from scorekeeper.gamelog import GameLog
-from scorekeeper.games.seat_players import (
-    Takeover,
-    board_now,
-    history,
-    history_row,
-    names_at,
-)
+from scorekeeper.games.seat_players import history, history_row
 from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.variants import find_variant
+from scorekeeper.tablewords import Takeover, board_now, names_at
 
 SEATS = ("Ann", "Bob", "Cat", "Dan")
 CHANGES = (Takeover(1, "Eve", 3), Takeover(3, "Fay", 2))

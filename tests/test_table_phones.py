@@ -8,10 +8,10 @@ from datetime import datetime
 import pytest
 from django.test import Client
 
-from scorekeeper.games.forms import call_of
 from scorekeeper.models import Game
 from scorekeeper.record_form import auction_example
 from scorekeeper.rules.referee import seat_calls, turn_of, verify_auction
+from scorekeeper.tablewords import call_of
 from tests.conftest import join
 from tests.factories import variant
 from tests.records import HTMX, new_game, record_hands

@@ -28,20 +28,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.eventstore import Busy, Conflict, IdTaken
-from scorekeeper.gamelog import (
-    LogEntry,
-    LogError,
-    hand_document,
-    parse_entry,
-    read_json,
-    replay_log,
-    score_document,
-    turn_document,
-)
+from scorekeeper.gamelog import LogEntry, LogError, parse_entry, read_json, replay_log
 from scorekeeper.models import Game
 from scorekeeper.projections.boards import game_log
 from scorekeeper.recording import Appended, Refused, event_append
 from scorekeeper.rules.engine import Scoreboard, Snapshot, snapshot_of
+from scorekeeper.score_document import hand_document, score_document, turn_document
 from scorekeeper.web.access import Role, token_role
 from scorekeeper.web.limits import rate_limited
 

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorekeeper import tablewords
 from scorekeeper.eventstore import Busy, Conflict, IdTaken
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games import presenters, seat_players, services
@@ -272,7 +273,7 @@ def _end_page(
     request: HttpRequest, game: Game, board: Scoreboard, form: VoidForm, error: Refusal
 ) -> HttpResponse:
     """The confirmation, naming the sides by who plays now (a substitute too)."""
-    named = seat_players.board_now(board, seat_players.takeovers(game))
+    named = tablewords.board_now(board, seat_players.takeovers(game))
     context = {
         "game": game,
         "form": form,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.gamelog import GameLog, LogEntry
-from scorekeeper.games.presenters import hand_summary
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import (
     GameEnded,
@@ -20,7 +19,7 @@ from scorekeeper.rules.events import (
     HandRecorded,
     HandVoided,
 )
-from scorekeeper.tablewords import clock
+from scorekeeper.tablewords import clock, hand_summary
 
 
 @dataclass(frozen=True)

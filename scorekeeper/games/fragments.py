@@ -27,7 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog
-from scorekeeper.games import chart, presenters, seat_players
+from scorekeeper.games import chart, presenters
 from scorekeeper.rules import explain
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.tablewords import Change, corrections
@@ -81,11 +81,11 @@ def rows_html(
     log: GameLog,
     role: Role,
     results: Sequence[HandResult],
-    takers: Sequence[seat_players.Takeover] = (),
+    takers: Sequence[tablewords.Takeover] = (),
 ) -> SafeString:
     """The rows of ``results`` in the order given, each as kept or, if not
     kept yet, rendered and kept; each hand named by who played it."""
-    named = [seat_players.board_at(board, takers, r.number) for r in results]
+    named = [tablewords.board_at(board, takers, r.number) for r in results]
     keys = [
         row_key(game_url, role, result, then.seats)
         for result, then in zip(results, named, strict=True)

@@ -9,13 +9,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog
 from scorekeeper.gamerows import game_row, head
 from scorekeeper.games import fragments, seat_players
-from scorekeeper.games.forms import whole_number
 from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import GameEnded, HandCorrected, HandVoided
+from scorekeeper.tablewords import whole_number
 from scorekeeper.web import access
 
 from .parts import board_context, game_url_of, history_html, record_context
@@ -30,7 +31,7 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
     log = game_log(game)
     played = scoreboard(game.pk, log)
     takers = seat_players.takeovers(game)
-    board = seat_players.board_now(played, takers)
+    board = tablewords.board_now(played, takers)
     game_url = game_url_of(game.pk)
     context = {
         **board_context(game_url, log, board),
@@ -47,9 +48,7 @@ def game_chart(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, _ = access.game_for(request, game_id)
     log = game_log(game)
     # Named by who plays now, as the page's own chart.
-    board = seat_players.board_now(
-        scoreboard(game.pk, log), seat_players.takeovers(game)
-    )
+    board = tablewords.board_now(scoreboard(game.pk, log), seat_players.takeovers(game))
     game_url = game_url_of(game.pk)
     context = {"chart_html": fragments.chart_html(game_url, board, len(log.entries))}
     return render(request, "games/game_detail.html#chart", context)
@@ -78,7 +77,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     log = game_log(game)
     played = scoreboard(game.pk, log)
     takers = seat_players.takeovers(game)
-    board = seat_players.board_now(played, takers)
+    board = tablewords.board_now(played, takers)
     game_url = game_url_of(game.pk)
     state = request.GET.get("form") if role == "edit" else None
     note = what_changed(log, board, min(seen, len(log.entries)))

@@ -15,7 +15,7 @@ from scorekeeper.house_rules import SETTINGS, Setting, bid_choices, preset_value
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import side_names
 from scorekeeper.rules.variants import find_variant
-from scorekeeper.web.numbers import signed
+from scorekeeper.tablewords import signed
 
 
 @dataclass(frozen=True)

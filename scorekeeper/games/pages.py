@@ -14,16 +14,17 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games import fragments, lobby, presenters, seat_players, services
-from scorekeeper.games.forms import GameForm, HandForm, new_event_id, whole_number
+from scorekeeper.games.forms import GameForm, HandForm, new_event_id
 from scorekeeper.house_rules import SETTINGS
 from scorekeeper.models import Game
 from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.refusals import sentence
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.variants import PRESETS
-from scorekeeper.tablewords import Takeover, voided
+from scorekeeper.tablewords import Takeover, voided, whole_number
 from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 
@@ -179,7 +180,7 @@ class _GameView(NamedTuple):
 
 def _view_of(game: Game, log: GameLog, played: Scoreboard) -> _GameView:
     takers = seat_players.takeovers(game)
-    board = seat_players.board_now(played, takers)
+    board = tablewords.board_now(played, takers)
     return _GameView(game, log, played, board, takers, game_url_of(game.pk))
 
 
@@ -204,7 +205,7 @@ def _live_context(
 
 def _saved_context(view: _GameView) -> dict[str, Any]:
     """ "Hand 7 saved: ..." where the player tapped, with an Undo (a void)."""
-    last = seat_players.board_at(view.played, view.takers, len(view.played.rows))
+    last = tablewords.board_at(view.played, view.takers, len(view.played.rows))
     return {
         "saved_line": presenters.saved_line(last),
         "undo_target": view.board.hands[-1].target,

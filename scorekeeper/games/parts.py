@@ -16,8 +16,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog
-from scorekeeper.games import fragments, presenters, seat_players
+from scorekeeper.games import fragments, presenters
 from scorekeeper.games.forms import HandForm, new_event_id
 from scorekeeper.models import Game
 from scorekeeper.record_form import form_options
@@ -143,7 +144,7 @@ def history_html(
     role: access.Role,
     shown: int | None = HISTORY_SHOWN,
     *,
-    takers: Sequence[seat_players.Takeover] = (),
+    takers: Sequence[tablewords.Takeover] = (),
 ) -> str:
     """The rendered history (the newest ``shown`` hands, None: all), kept per
     game, log length, role and length: a projection of the log, so it is

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games.chart import Chart, score_chart
 from scorekeeper.games.forms import HandForm
-from scorekeeper.refusals import sentence as sentence  # kept here too: pages import it
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.explain import status_rule as explain_status_rule
 from scorekeeper.tablewords import (  # the words the phone's engine says too
@@ -23,12 +22,12 @@ from scorekeeper.tablewords import (  # the words the phone's engine says too
     hand_row,
     hand_summary,
     score_boxes,
+    signed,
     status,
     true_minus,
     trump_label,
     turn_line,
 )
-from scorekeeper.web.numbers import signed
 
 __all__ = [  # the words pages and other rooms take from here
     "TRUMP_LABELS",

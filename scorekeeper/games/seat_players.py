@@ -24,10 +24,7 @@ from scorekeeper.gamelog import GameLog
 from scorekeeper.games import presenters
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import HandResult, Scoreboard
-from scorekeeper.tablewords import Takeover as Takeover  # leagues seat them
-from scorekeeper.tablewords import board_at as board_at
-from scorekeeper.tablewords import board_now as board_now
-from scorekeeper.tablewords import names_at as names_at  # the phone names too
+from scorekeeper.tablewords import Takeover, board_at
 
 finders: list[Callable[[Game], Sequence[Takeover]]] = []
 

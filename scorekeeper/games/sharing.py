@@ -15,19 +15,20 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper import tablewords
 from scorekeeper.gamelog import (
     GameLog,
     LogError,
     event_document,
     log_document,
     replay_log,
-    score_document,
 )
 from scorekeeper.games import seat_players, services
 from scorekeeper.games.forms import ImportForm, LinksForm
 from scorekeeper.models import Game, new_token
 from scorekeeper.projections import boards
 from scorekeeper.refusals import Refusal, ordinal, players_words
+from scorekeeper.score_document import score_document
 from scorekeeper.tablewords import whole_number
 from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
@@ -120,7 +121,7 @@ def game_offline(request: HttpRequest, game_id: UUID) -> JsonResponse:
 
 
 def _events_after(
-    log: GameLog, after: int, takeovers: Sequence[seat_players.Takeover]
+    log: GameLog, after: int, takeovers: Sequence[tablewords.Takeover]
 ) -> dict[str, object]:
     """What is new for a phone holding the log's first ``after`` events:
     ``offline.json?after=N``'s answer, and what a save or a poll carries."""
@@ -140,7 +141,7 @@ def carry_new_events(
     request: HttpRequest,
     response: HttpResponse,
     log: GameLog,
-    takeovers: Sequence[seat_players.Takeover],
+    takeovers: Sequence[tablewords.Takeover],
 ) -> None:
     """A save's or a poll's answer carries the events after those the
     phone says its copy holds (``X-Pepper-Have-Seq``), as

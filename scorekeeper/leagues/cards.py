@@ -27,7 +27,6 @@ from django.db import transaction
 from scorekeeper.eventstore import Busy, Conflict, IdTaken
 from scorekeeper.gamelog import GameLog, game_variant, parse_entry, replay_log
 from scorekeeper.games import services
-from scorekeeper.games.presenters import bid_label, hand_summary, sentence
 from scorekeeper.leagues.card_rows import (
     Entry,
     RowError,
@@ -42,10 +41,11 @@ from scorekeeper.leagues.substitutes import Substituted
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.projections.boards import forget, game_log
 from scorekeeper.recording import Appended, Refused
+from scorekeeper.refusals import sentence
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import Hand, HandRecorded
 from scorekeeper.rules.referee import turn_of
-from scorekeeper.web.numbers import signed
+from scorekeeper.tablewords import bid_label, hand_summary, signed
 
 PLANNED_HANDS = 16  # a card's hands when the season sets no hand limit
 PLAY_ON = 4  # rows beyond a hand limit: a tie there may play on

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.games.chart import HEIGHT, LEFT, RIGHT, WIDTH, Plot
-from scorekeeper.web.numbers import signed
+from scorekeeper.tablewords import signed
 
 MAX_DOTS = 40  # beyond this many points a line carries no dots
 

@@ -22,13 +22,9 @@ from typing import Any, Protocol
 from scorekeeper.leagues.controls import Controls, round_controls
 from scorekeeper.leagues.live import Attention, attention, live_tallies
 from scorekeeper.leagues.models import Night, Round, Seat, Table
+from scorekeeper.leagues.night_rows import sides_of
 from scorekeeper.leagues.presenters import standing_rows
-from scorekeeper.leagues.results import (
-    cached,
-    season_players,
-    season_settings,
-    sides_of,
-)
+from scorekeeper.leagues.results import cached, season_players, season_settings
 from scorekeeper.leagues.round_tables import (
     ROUNDS,
     TableView,

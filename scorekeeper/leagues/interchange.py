@@ -23,7 +23,7 @@ from scorekeeper.games.services import digest_of
 from scorekeeper.leagues import substitutes
 from scorekeeper.leagues.models import League, Night, Player, Round, Season, Seat, Table
 from scorekeeper.leagues.names import name_key
-from scorekeeper.leagues.results import project_nights
+from scorekeeper.leagues.night_rows import project_nights
 from scorekeeper.leagues.season import (
     FORMAT,
     VERSION,

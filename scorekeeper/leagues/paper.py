@@ -13,7 +13,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.games.forms import whole_number
 from scorekeeper.leagues.card_rows import Typed
 from scorekeeper.leagues.cards import (
     MOST_ROWS,
@@ -26,6 +25,7 @@ from scorekeeper.leagues.models import Round, Table
 from scorekeeper.leagues.substitutes import night_substitutions
 from scorekeeper.leagues.tables import table_of
 from scorekeeper.leagues.views import organizer
+from scorekeeper.tablewords import whole_number
 
 
 def _round_of(request: HttpRequest, round_id: int) -> Round:

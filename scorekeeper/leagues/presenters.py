@@ -46,7 +46,7 @@ from scorekeeper.leagues.standings import Row, Tally, ranked
 from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, stats_of
 from scorekeeper.leagues.substitutes import night_substitutions
 from scorekeeper.leagues.tasks import ratings_current
-from scorekeeper.web.numbers import signed
+from scorekeeper.tablewords import signed
 
 
 @dataclass(frozen=True)

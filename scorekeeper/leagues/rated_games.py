@@ -29,6 +29,7 @@ from scorekeeper.leagues.models import (
     Player,
     Rating,
 )
+from scorekeeper.leagues.night_rows import project_nights, sides_of
 from scorekeeper.leagues.rating_rows import (
     FinishedRow,
     Key,
@@ -40,7 +41,6 @@ from scorekeeper.leagues.rating_rows import (
     tables_from,
 )
 from scorekeeper.leagues.ratings import Rated, Skill, rate
-from scorekeeper.leagues.results import project_nights, sides_of
 
 logger = logging.getLogger(__name__)
 

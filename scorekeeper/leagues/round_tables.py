@@ -19,8 +19,7 @@ from scorekeeper.leagues.models import Night, Round, Seat, Table
 from scorekeeper.leagues.substitutes import Substituted
 from scorekeeper.models import GameEvent
 from scorekeeper.rules.referee import turn_of
-from scorekeeper.tablewords import totals_words
-from scorekeeper.web.numbers import signed
+from scorekeeper.tablewords import signed, totals_words
 from scorekeeper.web.qr import qr_code
 
 

@@ -23,7 +23,7 @@ from scorekeeper.gamelog import clean_text
 from scorekeeper.games import services
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.models import Change, Night, Round, Seat, Table
-from scorekeeper.leagues.results import project_nights
+from scorekeeper.leagues.night_rows import project_nights
 from scorekeeper.leagues.seating import next_seating
 from scorekeeper.leagues.services import LeagueError, refuse_closed
 from scorekeeper.models import Game

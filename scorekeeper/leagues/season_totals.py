@@ -19,7 +19,8 @@ from django.core.cache import cache
 
 from scorekeeper.leagues.awards import Feats, joined
 from scorekeeper.leagues.models import Night, Season
-from scorekeeper.leagues.results import NightSummary, SeasonNights
+from scorekeeper.leagues.night_rows import NightSummary
+from scorekeeper.leagues.results import SeasonNights
 
 RulesPlayed = Counter[tuple[str, int, str]]  # (preset, seats, house rules): games
 

@@ -30,7 +30,7 @@ from scorekeeper.leagues.models import (
     Table,
 )
 from scorekeeper.leagues.names import name_key, name_problem, tidy
-from scorekeeper.leagues.results import project_nights
+from scorekeeper.leagues.night_rows import project_nights
 from scorekeeper.leagues.season import SeasonError, parse_settings
 from scorekeeper.leagues.tasks import ratings_ask
 from scorekeeper.models import new_token

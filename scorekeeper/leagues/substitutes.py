@@ -29,7 +29,6 @@ from typing import Any, Literal
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 
-from scorekeeper.games.seat_players import Takeover
 from scorekeeper.leagues.models import (
     CheckIn,
     League,
@@ -39,10 +38,11 @@ from scorekeeper.leagues.models import (
     Substitution,
     Table,
 )
-from scorekeeper.leagues.results import project_nights
+from scorekeeper.leagues.night_rows import project_nights
 from scorekeeper.leagues.services import LeagueError
 from scorekeeper.leagues.tasks import ratings_ask
 from scorekeeper.models import Game
+from scorekeeper.tablewords import Takeover
 
 Credit = Literal["started", "substitute"]
 CREDITS: tuple[Credit, ...] = ("started", "substitute")

@@ -11,11 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.games.forms import MAX_SEATS, whole_number
+from scorekeeper.games.forms import MAX_SEATS
 from scorekeeper.leagues.models import CheckIn, Player, Seat, Substitution, Table
 from scorekeeper.leagues.services import LeagueError
 from scorekeeper.leagues.substitutes import seat_substitute
 from scorekeeper.leagues.views import organizer, posted_id
+from scorekeeper.tablewords import whole_number
 
 
 def table_of(request: HttpRequest, table_id: int) -> Table:

@@ -12,8 +12,6 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from scorekeeper.gamelog import LogError, game_variant, replay_log
-from scorekeeper.games.forms import whole_number
-from scorekeeper.games.presenters import hand_summary
 from scorekeeper.models import Game
 from scorekeeper.projections.boards import game_log
 from scorekeeper.referee.rules_text import (
@@ -27,6 +25,7 @@ from scorekeeper.referee.whatif import what_if
 from scorekeeper.refusals import sentence
 from scorekeeper.rules.explain import explain_status
 from scorekeeper.rules.variants import PRESETS, Variant, overrides_of
+from scorekeeper.tablewords import hand_summary, whole_number
 from scorekeeper.web import access
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.games.presenters import bid_label
 from scorekeeper.house_rules import SETTINGS, written
 from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import Call, HandRecorded
 from scorekeeper.rules.explain import explain_hand
 from scorekeeper.rules.variants import PRESETS, BidRule, Variant, with_overrides
+from scorekeeper.tablewords import bid_label
 
 # Where the five seeds disagree, and the setting that chooses (if a house may).
 DISAGREEMENTS = [

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.gamelog import LogError, printable, read_and_replay
 from scorekeeper.games import presenters
-from scorekeeper.games.forms import ImportForm, whole_number
+from scorekeeper.games.forms import ImportForm
 from scorekeeper.games.parts import partial_of
 from scorekeeper.referee.tricks import check_hand, check_trick, game_deck
 from scorekeeper.refusals import in_a_log, players_words, sentence
@@ -27,6 +27,7 @@ from scorekeeper.rules.cards import (
 )
 from scorekeeper.rules.errors import CardError, VariantError
 from scorekeeper.rules.variants import PRESETS
+from scorekeeper.tablewords import whole_number
 
 TRUMP_CHOICES = [
     ("hearts", "♥"),

@@ -20,7 +20,7 @@ from django.test import Client
 from scorekeeper.leagues import rounds
 from scorekeeper.leagues.models import Night, Player, Round, Seat
 from scorekeeper.models import Game
-from scorekeeper.web.numbers import signed
+from scorekeeper.tablewords import signed
 from tests.leagues.nights import play_hand, progressive_night
 from tests.records import NOW
 

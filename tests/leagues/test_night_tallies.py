@@ -29,6 +29,7 @@ from scorekeeper.leagues.models import (
     Season,
     Seat,
 )
+from scorekeeper.leagues.night_rows import stale_nights
 from scorekeeper.leagues.presenters import player_numbers
 from scorekeeper.leagues.results import (
     player_nights,
@@ -38,7 +39,6 @@ from scorekeeper.leagues.results import (
     season_players,
     season_rows,
     season_standings,
-    stale_nights,
 )
 from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings

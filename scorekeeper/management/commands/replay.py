@@ -8,9 +8,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scorekeeper.gamelog import LogError, dumps, read_and_replay, score_document
+from scorekeeper.gamelog import LogError, dumps, read_and_replay
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.explain import explain_hand, explain_status
+from scorekeeper.score_document import score_document
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from scorekeeper.web import numbers
+from scorekeeper import tablewords
 
 register = template.Library()
-register.filter("signed", numbers.signed)
+register.filter("signed", tablewords.signed)

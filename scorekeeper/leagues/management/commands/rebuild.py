@@ -14,8 +14,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from scorekeeper.leagues.models import League, Night
+from scorekeeper.leagues.night_rows import project_nights
 from scorekeeper.leagues.rated_games import ratings_refresh
-from scorekeeper.leagues.results import project_nights
 from scorekeeper.models import Game
 from scorekeeper.projections.game_rows import rebuild_rows
 
