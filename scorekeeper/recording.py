@@ -70,11 +70,15 @@ def event_append(*, game: Game, expected_seq: int, entry: LogEntry) -> Appended:
     try:
         with transaction.atomic():
             return _append_refereed(game, expected_seq, entry)
-    except (game_rows.Moved, IntegrityError):
+    except game_rows.Moved:
         # Another append took this place in the log first, or the id is
         # stored already (the unique key on (game, event_id) stopped it).
         game.refresh_from_db(fields=["last_seq"])
         return _repeat_or_conflict(game, entry, game.last_seq)
+    except IntegrityError:
+        # Past the store's own write: a projector's fault, never a conflict
+        # the table should answer (the transaction rolled back).
+        raise
     except DatabaseError as error:
         # SQLite's busy timeout ran out, or the database failed the write:
         # the transaction rolled back, so the client may simply retry.
@@ -99,9 +103,9 @@ def _append_refereed(game: Game, expected_seq: int, entry: LogEntry) -> Appended
         raise Refused(error) from None
     try:  # a repeated id fails here, as a place taken by another append
         eventstore.append(game, expected_seq, entry)
-    except Conflict:  # the log moved on past the row: a repeat, or a conflict
+    except (Conflict, IntegrityError):  # the log moved on: a repeat, or a conflict
         raise game_rows.Moved() from None
-    was_finished = bool(row.get("finished", True))
+    was_finished = bool(row["finished"])
     change = registry.Committed(
         game, seq, state, board, _recorded_at(entry), row, was_finished
     )

@@ -306,3 +306,33 @@ def test_an_entry_as_appended_is_the_entry_its_stored_form_reads_back_as(
     stored = json.loads(json.dumps(event_document(entry)))  # as the column returns it
     assert parse_entry(stored, 7) == entry
     assert stored_entry(stored) == entry  # read back, trusted, as the store reads it
+
+
+def test_appends_rolled_back_leave_nothing_kept_in_the_process(
+    moon_game: Game, now: datetime
+) -> None:
+    """Several appends in one transaction (a paper card) read each other
+    uncommitted: when it rolls back, no read of the game, in this thread
+    or another of the process, is served the hands that never were."""
+    from django.db import transaction
+
+    from scorekeeper.projections import boards
+
+    class Undone(Exception):
+        pass
+
+    with pytest.raises(Undone), transaction.atomic():
+        for seq, bidder in ((0, 1), (1, 2)):
+            services.hand_record(
+                game=moon_game,
+                expected_seq=seq,
+                bidder=bidder,
+                bid=4,
+                trump="hearts",
+                tricks=[2, 4],
+                now=now,
+            )
+        raise Undone
+    fresh = Game.objects.get(pk=moon_game.pk)
+    assert fresh.last_seq == 0
+    assert boards.game_log(fresh).entries == ()

@@ -84,3 +84,35 @@ def test_registering_again_under_a_name_replaces_the_projector(
     registry.register("kept for the test", lambda change: again.append(change.seq))
     services.game_end(game=moon_game, expected_seq=0, now=now)
     assert (told, again) == ([], [1])
+
+
+def test_a_projectors_database_fault_is_a_fault_not_a_conflict(
+    moon_game: Game, now: datetime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A unique-key fault in a projector is not "the game moved on": the
+    save fails as a fault (a 500), nothing is stored, and a table is never
+    told to enter its hand again against a log that did not move."""
+    from django.db import IntegrityError
+
+    from scorekeeper.eventstore import Conflict
+
+    monkeypatch.setattr(registry, "_PROJECTORS", dict(registry._PROJECTORS))
+
+    def broken(change: Committed) -> None:
+        raise IntegrityError("a projector's own unique key")
+
+    registry.register("broken for the test", broken)
+    with pytest.raises(IntegrityError):
+        try:
+            services.hand_record(
+                game=moon_game,
+                expected_seq=0,
+                bidder=1,
+                bid=4,
+                trump="hearts",
+                tricks=[2, 4],
+                now=now,
+            )
+        except Conflict:  # what it was answered as before
+            pytest.fail("a projector's fault was answered as a conflict")
+    assert not GameEvent.objects.filter(game=moon_game).exists()

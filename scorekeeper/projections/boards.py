@@ -42,10 +42,15 @@ def game_log(game: Game, up_to: int | None = None) -> GameLog:
 
 def _entries(game: Game) -> tuple[LogEntry, ...]:
     known = _ENTRIES.get(game.pk, ())
+    if len(known) > game.last_seq:  # a kept log longer than the row: read again
+        known = ()
     if len(known) == game.last_seq:  # the game row says nothing is new
         return known
     entries = known + entries_after(game, len(known))
-    _put(_ENTRIES, game.pk, entries)
+    # Kept once what was read has committed (at once outside a transaction):
+    # inside one, the events read may be its own appends, which a rollback
+    # undoes, and another thread of this process must never be served them.
+    transaction.on_commit(lambda: _put(_ENTRIES, game.pk, entries))
     return entries
 
 

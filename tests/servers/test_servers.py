@@ -118,23 +118,19 @@ def save(url: str, table: dict[str, str], seq: int, **extra: Any) -> Answer:
     )
 
 
-def test_a_hand_saved_through_a_is_on_a_phone_polling_b_within_2_s(
+def test_a_hand_saved_through_a_is_on_a_phone_polling_b_at_its_next_poll(
     cluster: Cluster, nights: list[dict[str, Any]]
 ) -> None:
+    """B's poll reads the game's row from the shared database (no cache in
+    between): once A has answered the save, B's very next poll carries the
+    hand, however busy the machine (no wall-time bound)."""
     server_a, server_b = (s.url for s in cluster.servers)
     table = nights[0]["tables"][0]
     poll = f"/games/{table['game']}/poll?seq=0&form=untouched"
     assert ask(server_b, "GET", poll, cookie=table["cookie"], htmx=True).status == 204
     assert save(server_a, table, 0).status == 200
-    saved = time.monotonic()
-    while True:
-        seen = ask(server_b, "GET", poll, cookie=table["cookie"], htmx=True)
-        if seen.status == 200:
-            break
-        assert seen.status == 204
-        assert time.monotonic() - saved < 2, "B's poll did not see A's hand in 2 s"
-        time.sleep(0.1)
-    assert time.monotonic() - saved < 2
+    seen = ask(server_b, "GET", poll, cookie=table["cookie"], htmx=True)
+    assert seen.status == 200
     assert 'name="expected_seq" value="1"' in seen.body  # the next hand's form
     after = f"/games/{table['game']}/poll?seq=1"
     assert ask(server_b, "GET", after, cookie=table["cookie"], htmx=True).status == 204
