@@ -1,7 +1,7 @@
 """The tests: local settings, static files read from the app's folders (no
 collectstatic needed) and the rate limits off (tests of the limits turn
 them on). One process's memory for the cache and a file for the counts,
-whatever REDIS_URL says (tests/test_shared.py runs its own Redis), and
+whatever REDIS_URL says (tests/web/test_shared.py runs its own Redis), and
 PostgreSQL without a pool unless DB_POOL_MAX asks for one: the suite's
 own database juggling is Django's, as before."""
 

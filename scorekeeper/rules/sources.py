@@ -7,7 +7,7 @@ from __future__ import annotations
 
 # Where each rule comes from: pieces "seed NNN 'Section'", "seed 001 §N",
 # "seed 004" (one page) or "contract §N", joined by "; ". Every piece is one
-# a reader can check: tests/test_citations.py finds quoted words in it.
+# a reader can check: tests/referee/test_citations.py finds quoted words in it.
 CLASSIC_SOURCES = (
     ("ladder", "seed 000 'Bidding'; seed 004"),
     ("scoring", "seed 000 'Outcome'; seed 004"),

@@ -2,7 +2,7 @@
 while the other still shows the record form, its poll not answered yet. The
 second phone's save is refused in place of the form: what changed, the
 refusal in a player's words and the rule that ended the game; nothing is
-saved (tests/test_a_hand_after_the_end.py has every ending, through the
+saved (tests/games/test_a_hand_after_the_end.py has every ending, through the
 test client)."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
 from tests.records import MOON_HAND_1, new_game
-from tests.test_api import HAND, bearer, send
+from tests.games.test_api import HAND, bearer, send
 
 
 @pytest.mark.parametrize("name", ["Łukasz", "Дима", "李"])

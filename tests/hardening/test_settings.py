@@ -142,7 +142,7 @@ def test_join_guesses_and_appends_are_limited_too(
 ) -> None:
     guesses = [client.get(f"/join/{'guess':_<31}{n}").status_code for n in range(4)]
     assert guesses == [404, 404, 404, 429]  # a token's shape, no game's token
-    from tests.test_api import HAND, send
+    from tests.games.test_api import HAND, send
 
     answers = [
         send(

@@ -21,7 +21,7 @@ from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import HandRecorded
 from tests.conftest import join
 from tests.records import new_game, record_hands
-from tests.test_api import send
+from tests.games.test_api import send
 
 pytestmark = pytest.mark.django_db
 

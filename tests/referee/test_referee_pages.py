@@ -17,7 +17,7 @@ from hypothesis.extra.django import TestCase as HypothesisTestCase
 from scorekeeper.models import Game
 from tests.hypothesis_profiles import examples
 
-EXAMPLES = Path(__file__).resolve().parent / "data" / "contract"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "contract"
 TRICKS = [
     ("hearts", ["9H", "JD", "AH"]),
     ("hearts", ["AH", "JD", "JH"]),

@@ -18,7 +18,7 @@ from scorekeeper.tablewords import clock
 from tests.records import NOW, new_game, record_hands
 
 FILTER = Template("{% load clock %}{{ when|clock }}|{{ when|clock:'time' }}")
-TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def test_the_history_writes_a_time_as_the_pages_filter_writes_it() -> None:

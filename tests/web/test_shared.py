@@ -206,7 +206,7 @@ def _settings(**env: str) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-c", code],
         env={**keep, "SECRET_KEY": "x" * 50, **env},
-        cwd=Path(__file__).resolve().parents[1],
+        cwd=Path(__file__).resolve().parents[2],
         capture_output=True,
         text=True,
         check=True,

@@ -15,7 +15,7 @@ from scorekeeper.web import access
 from tests.conftest import join
 from tests.records import HTMX, MOON_HAND_1, new_game, record_hands
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_5_a_save_is_confirmed_in_place_with_an_undo_that_voids_it(

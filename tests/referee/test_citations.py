@@ -16,7 +16,7 @@ from scorekeeper.referee.rules_text import CARD_RULES, rule_lines
 from scorekeeper.rules.explain import STATUS_SOURCES
 from scorekeeper.rules.variants import EXACT_TIE_SOURCES, OVERRIDES, PRESETS
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 SEEDS = {path.name[:3]: path.read_text() for path in (DATA / "seeds").glob("*.txt")}
 CONTRACT = (DATA / "contract" / "pepper-log-v1.md").read_text()
 # Each seed's headings, in order: a section runs to the next one.
