@@ -20,8 +20,8 @@ from scorekeeper.projections.game_rows import rebuild_rows
 from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import HandRecorded
 from tests.conftest import join
-from tests.records import new_game, record_hands
 from tests.games.test_api import send
+from tests.records import new_game, record_hands
 
 pytestmark = pytest.mark.django_db
 

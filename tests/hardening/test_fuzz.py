@@ -19,11 +19,11 @@ from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.interchange import season_export
 from scorekeeper.leagues.models import Invite, Night, Player
 from scorekeeper.models import Game
+from tests.games.test_api import HAND, bearer
 from tests.hardening.crawler import route_of
 from tests.hardening.league_world import World, league_actions, make_world
 from tests.hypothesis_profiles import examples
 from tests.records import HTMX, NOW
-from tests.games.test_api import HAND, bearer
 
 # Text that has broken things: control characters, NUL, other digits, lone
 # surrogates (only in JSON, where they travel as escapes), very long text.

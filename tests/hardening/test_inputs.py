@@ -15,8 +15,8 @@ from scorekeeper.gamelog import NAME_LIMIT
 from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
-from tests.records import MOON_HAND_1, new_game
 from tests.games.test_api import HAND, bearer, send
+from tests.records import MOON_HAND_1, new_game
 
 
 @pytest.mark.parametrize("name", ["Łukasz", "Дима", "李"])
