@@ -27,7 +27,7 @@ HTMX = {"HX-Request": "true"}
 POLLS = 60
 
 
-def _hand(game: Game) -> None:
+def table_hand(game: Game) -> None:
     """A hand at the table, as its phone would save it: the first bidder
     bids the lowest bid and takes every trick."""
     board = replay_log(game_log(game))
@@ -81,7 +81,7 @@ def desk_polls(client: Client, tables: int, season: Season, day: int) -> dict[st
     held = _held(client.get(url).content.decode())
     changed, sizes = [], []
     for n in range(POLLS):
-        _hand(Game.objects.get(pk=games[n % len(games)].pk))
+        table_hand(Game.objects.get(pk=games[n % len(games)].pk))
         answer = client.get(url, held, headers=HTMX)
         assert answer.status_code == 200, answer.status_code
         changed.append(server_seconds(client))

@@ -29,9 +29,8 @@ from django.http.response import HttpResponseBase
 from django.test import Client
 from django.utils import timezone
 
+from bench.desk import table_hand
 from bench.web import cpu_seconds, server_seconds
-from scorekeeper.eventstore import load
-from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services as game_services
 from scorekeeper.leagues.models import Night, Season, Table
 from scorekeeper.models import Game
@@ -49,31 +48,10 @@ def played_game(table: Table) -> Game:
         preset="classic", seats=names, first_dealer=0, now=timezone.now()
     )
     while not game.finished:
-        save_hand(game)
+        table_hand(game)
     Table.objects.filter(pk=table.pk).update(game=game)
     Game.objects.filter(pk=old.pk).delete()
     return game
-
-
-def save_hand(game: Game) -> None:
-    """The next hand as a table's phone saves it: the first bidder's lowest
-    bid, made with every trick."""
-    board = replay_log(load(game))
-    turn = board.next
-    assert turn is not None
-    variant = board.variant
-    tricks = [0] * variant.sides
-    tricks[variant.side_of(turn.first_bidder)] = variant.tricks_per_hand
-    game_services.hand_record(
-        game=game,
-        expected_seq=game.last_seq,
-        bidder=turn.first_bidder,
-        bid=turn.forced_bid or variant.lowest_bid,
-        trump="hearts",
-        tricks=tricks,
-        now=timezone.now(),
-    )
-    game.refresh_from_db()
 
 
 def first_table(night: Night) -> Table:
@@ -150,7 +128,7 @@ def measure(client: Client, season: Season, game: Game) -> Views:
             found.posts.append(correct(client, game, len(found.posts)))
             getattr(found, which).append(first_view(client, url))
             found.worker.append(run_worker())
-            save_hand(game)  # finished again
+            table_hand(game)  # finished again
             run_worker()
     return found
 
