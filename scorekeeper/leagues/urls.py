@@ -12,6 +12,11 @@ urlpatterns = [
     path("leagues/", views.leagues, name="leagues"),
     path("leagues/<id:league_id>/", views.league, name="league"),
     path("leagues/<id:league_id>/players", views.player_add, name="player_add"),
+    path(
+        "leagues/<id:league_id>/players/paste",
+        views.players_paste,
+        name="players_paste",
+    ),
     path("leagues/<id:league_id>/merge", views.player_merge, name="player_merge"),
     path("leagues/<id:league_id>/invite", views.invite_create, name="invite_create"),
     path(
