@@ -220,7 +220,8 @@ def test_after_closing_a_table_link_only_reads_and_an_organizer_corrects_with_a_
     change = Change.objects.get()
     assert change.reason == "typo" and change.by.username == "org"
     night_page = client.get(f"/nights/{night.pk}/").content.decode()
-    assert "hand 1 voided (typo)" in night_page
+    line = night_page.split('class="change-log">')[1].split("</li>")[0]
+    assert "hand 1 voided" in line and line.endswith("(typo)")
 
 
 def test_the_season_page_ranks_and_the_player_page_counts(
