@@ -45,6 +45,11 @@ urlpatterns = [
         sharing.season_hands_csv,
         name="season_hands_csv",
     ),
+    path(
+        "seasons/<id:season_id>/changes.csv",
+        sharing.season_changes_csv,
+        name="season_changes_csv",
+    ),
     path("seasons/<id:season_id>/public", sharing.season_public, name="season_public"),
     path("standings/<token:token>", sharing.public_standings, name="public_standings"),
     path("nights/<id:night_id>/", nights.night, name="night"),

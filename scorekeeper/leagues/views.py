@@ -37,7 +37,7 @@ from scorekeeper.leagues.local_time import (
     league_time_zone_set,
 )
 from scorekeeper.leagues.models import League, Player, RegistryPaste, Season, Table
-from scorekeeper.leagues.presenters import player_page, season_page
+from scorekeeper.leagues.presenters import player_page, season_changes, season_page
 from scorekeeper.leagues.repeats import once
 from scorekeeper.leagues.season_list import seasons_listed
 from scorekeeper.leagues.substitutes import player_substitutions
@@ -344,8 +344,11 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
         else:
             return redirect("night", night_id=night.pk)
     context = season_page(found) | public_link(request, found)
-    context |= {"form": form, "error": error}
-    return render(request, "leagues/season.html", context, status=422 if error else 200)
+    context |= {"form": form, "error": error, "changes": season_changes(found)}
+    with league_time(found.league):  # the changes' times where it plays
+        return render(
+            request, "leagues/season.html", context, status=422 if error else 200
+        )
 
 
 @login_required

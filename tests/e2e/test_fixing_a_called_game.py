@@ -105,6 +105,15 @@ def test_the_organizer_corrects_hand_5_of_a_called_game_on_a_phone(
     assert standings.inner_text() != before
     looker.look("night")
     page.set_viewport_size(ViewportSize(width=TV["width"], height=TV["height"]))
-    Looker(page, "fixing-a-called-game-1280", TV["width"]).look("night")
+    wide = Looker(page, "fixing-a-called-game-1280", TV["width"])
+    wide.look("night")
+    # The season's log says the same, and its CSV is offered beside it.
+    page.goto(f"{live_server.url}/seasons/{night.season_id}/")
+    season_log = page.locator("#season-changes ~ .change-log")
+    expect(season_log).to_contain_text("): took 3 → took 0")
+    expect(page.get_by_role("link", name="Changes after closing (CSV)")).to_be_visible()
+    wide.look("season")
+    page.set_viewport_size(ViewportSize(width=360, height=740))
+    looker.look("season")
     # The refused correction's answer (422) is the only one the console noted.
     assert [error for error in console_errors if "422" not in error] == []

@@ -4,11 +4,15 @@ is refused in words and stores nothing."""
 
 from __future__ import annotations
 
+import csv
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.utils.html import escape
 
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
@@ -119,3 +123,21 @@ def test_a_correction_to_what_the_hand_already_was_is_refused_and_stores_nothing
     _correct(game, organizer, 2, 4)  # a real one after it is stored as ever
     assert "took 6 → took 4" in Change.objects.get().what
     assert len(load(Game.objects.get(pk=game.pk)).entries) == seq + 1
+
+
+def test_the_seasons_log_and_its_csv_say_before_and_after(
+    client: Client, season: Season, organizer: User, django_assert_num_queries: Any
+) -> None:
+    game = _closed_game(season)
+    _correct(game, organizer, 2, 3)
+    line = Change.objects.get().what
+    client.force_login(organizer)
+    page = client.get(f"/seasons/{season.pk}/").content.decode()
+    log = page.split('id="season-changes"')[1].split("</section>")[0]
+    assert escape(line) in log and "(the sheet said otherwise)" in log
+    with django_assert_num_queries(3):  # session's user, season, changes
+        answer = client.get(f"/seasons/{season.pk}/changes.csv")
+        body = b"".join(answer.streaming_content)  # type: ignore[attr-defined]
+    rows = list(csv.reader(body.decode("utf-8-sig").splitlines()))
+    assert rows[0] == ["night", "at", "by", "what", "reason"]
+    assert rows[1][2:] == ["org", line, "the sheet said otherwise"]
