@@ -319,3 +319,15 @@ class NightTally(models.Model):
             models.UniqueConstraint(fields=["night", "player"], name="tally_once")
         ]
         indexes = [models.Index(fields=["player", "night"])]
+
+
+class RegistryPaste(models.Model):
+    """A list of names pasted into the registry, and what became of each
+    (``pasted.PasteReport``): the page that follows the paste shows it,
+    and a repeat of the same paste (``repeats.once``) is shown it again."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="pastes")
+    at = models.DateTimeField()
+    # {"added": [name], "already": [name], "refused": [[name, why]],
+    #  "repeated": [name]}
+    report = models.JSONField()

@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from django.db.models import Count, Sum
+from django.db.models import Count, QuerySet, Sum
 from django.template.defaultfilters import pluralize
 
 from scorekeeper.leagues import schedule
@@ -25,7 +25,7 @@ from scorekeeper.leagues.checkin import (
     regulars,
 )
 from scorekeeper.leagues.controls import last_round, round_controls
-from scorekeeper.leagues.models import Night, Player, Season
+from scorekeeper.leagues.models import Change, Night, Player, Season
 from scorekeeper.leagues.rated_games import rating_history
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
@@ -68,6 +68,12 @@ def standing_rows(rows: list[dict[str, Any]]) -> list[Standing]:
 
 RACE = 5  # players drawn in the season's standings race
 _SUBSTITUTES = Count("rounds__tables__substitutions")
+
+
+def season_changes(season: Season) -> QuerySet[Change]:
+    """The season's log: every change after a night's close, oldest first."""
+    changes = Change.objects.filter(night__season=season)
+    return changes.select_related("by", "night").order_by("at", "pk")
 
 
 def season_page(season: Season) -> dict[str, Any]:

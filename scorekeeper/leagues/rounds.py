@@ -22,12 +22,15 @@ from scorekeeper.eventstore import Conflict
 from scorekeeper.gamelog import clean_text
 from scorekeeper.games import services
 from scorekeeper.leagues import schedule
+from scorekeeper.leagues.change_lines import change_words
 from scorekeeper.leagues.models import Change, Night, Round, Seat, Table
 from scorekeeper.leagues.night_rows import project_nights
 from scorekeeper.leagues.seating import next_seating
 from scorekeeper.leagues.services import LeagueError, refuse_closed
 from scorekeeper.models import Game
+from scorekeeper.projections import boards
 from scorekeeper.recording import Appended
+from scorekeeper.rules.events import HandCorrected
 
 
 def round_start(
@@ -191,17 +194,41 @@ def closed_game_change(
     if problem:
         raise LeagueError(f"The reason {problem}.")
     table = Table.objects.select_related("round__night").get(game=game)
-    with transaction.atomic():
-        appended = append(by=user.get_username(), note=why)
-        if not appended.board.finished:  # a void can undo the last hand's win
-            _end(game, reason="night closed", by=user.get_username(), now=now)
-        if not appended.repeated:
-            Change.objects.create(
-                night=table.round.night,
-                game=game,
-                by=user,
-                at=now,
-                reason=why,
-                what=f"round {table.round.number} table {table.number}: {what}",
-            )
+    try:
+        with transaction.atomic():
+            before = boards.scoreboard(game.pk, boards.game_log(game))
+            appended = append(by=user.get_username(), note=why)
+            if not appended.board.finished:  # a void can undo the last hand's win
+                _end(game, reason="night closed", by=user.get_username(), now=now)
+            if not appended.repeated:
+                after = boards.scoreboard(game.pk, boards.game_log(game))
+                corrected = isinstance(appended.log.entries[-1].event, HandCorrected)
+                line = _change_line(what, change_words(before, after), corrected)
+                Change.objects.create(
+                    night=table.round.night,
+                    game=game,
+                    by=user,
+                    at=now,
+                    reason=why,
+                    what=f"round {table.round.number} table {table.number}: {line}",
+                )
+    except LeagueError:
+        boards.forget(game.pk)  # what this process kept of the undone append
+        raise
     return appended
+
+
+def _change_line(what: str, changed: str, corrected: bool) -> str:
+    """The change log's words: what changed, before and after. A correction
+    that leaves every hand as it was is refused (nothing is stored); a void
+    is named by the game's words ("a hand voided (...)"), then its effect
+    on the winner, if any."""
+    if corrected:
+        if not changed:
+            hand = what.removesuffix(" corrected")
+            raise LeagueError(
+                f"Nothing to correct: {hand} already reads so. "
+                "Change what was wrong, or leave the hand as it is."
+            )
+        return changed[:180]
+    return f"{what}; {changed}"[:180] if changed else what[:180]

@@ -9,6 +9,7 @@ services, so every table's log stays append-only.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from datetime import date, datetime
 from typing import Any
 
@@ -23,6 +24,7 @@ from scorekeeper.leagues.models import (
     League,
     Night,
     Player,
+    RegistryPaste,
     Round,
     Season,
     Seat,
@@ -31,6 +33,7 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.leagues.names import name_key, name_problem, tidy
 from scorekeeper.leagues.night_rows import project_nights
+from scorekeeper.leagues.pasted import PASTE_LIMIT, paste_report, pasted_names
 from scorekeeper.leagues.season import SeasonError, parse_settings
 from scorekeeper.leagues.tasks import ratings_ask
 from scorekeeper.models import new_token
@@ -118,6 +121,31 @@ def player_add(*, league: League, name: str) -> Player:
     except IntegrityError:  # the same name added at the same moment
         _name_free(league, key)
         raise
+
+
+def players_paste(*, league: League, text: str, now: datetime) -> RegistryPaste:
+    """Add every new name of a pasted list (``pasted``) in one transaction;
+    the names already players and those the name rules refuse are reported,
+    not added. The registry's lock is held throughout, so two pastes (or a
+    paste and a name added) run one after the other."""
+    names = pasted_names(text)
+    if not names:
+        raise LeagueError("paste the names, one a line (or a CSV with a name column)")
+    if len(names) > PASTE_LIMIT:
+        raise LeagueError(
+            f"paste at most {PASTE_LIMIT} names at a time (this list has {len(names)})"
+        )
+    with transaction.atomic():
+        _lock(league)
+        registered = dict(league.players.values_list("name_key", "name"))
+        report = paste_report(names, registered)
+        Player.objects.bulk_create(
+            Player(league=league, name=name, name_key=name_key(name))
+            for name in report.added
+        )
+        return RegistryPaste.objects.create(
+            league=league, at=now, report=asdict(report)
+        )
 
 
 def _name_free(league: League, key: str, player: Player | None = None) -> None:

@@ -1,6 +1,6 @@
 """A season's numbers leaving the organizer's pages: the public read-only
 standings link (made, replaced and revoked as game links are) and the CSV
-files of the standings and of every hand."""
+files of the standings, of every hand and of the changes after closing."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.leagues import services
@@ -24,7 +25,9 @@ from scorekeeper.leagues.exports import (
     most_sides,
     standings_rows,
 )
+from scorekeeper.leagues.local_time import league_time
 from scorekeeper.leagues.nights import night_of
+from scorekeeper.leagues.presenters import season_changes
 from scorekeeper.leagues.public_page import numbers_html, public_season
 from scorekeeper.leagues.results import night_numbers, season_rows
 from scorekeeper.leagues.views import season_of
@@ -81,6 +84,30 @@ def season_hands_csv(request: HttpRequest, season_id: int) -> HttpResponseBase:
     sides = most_sides(found)
     rows = hand_rows(found, sides)
     return _csv(hands_head(sides), rows, f"hands-season-{found.pk}.csv")
+
+
+CHANGES = ("night", "at", "by", "what", "reason")
+
+
+@login_required
+@require_GET
+def season_changes_csv(request: HttpRequest, season_id: int) -> HttpResponseBase:
+    """Every change after a night's close in the season (what it changed,
+    before and after, as the night's change log says it), times where the
+    league plays."""
+    found = season_of(request, season_id)
+    with league_time(found.league):
+        rows = [
+            [
+                " ".join(filter(None, [str(change.night.date), change.night.label])),
+                timezone.localtime(change.at).strftime("%Y-%m-%d %H:%M"),
+                change.by.username,
+                change.what,
+                change.reason,
+            ]
+            for change in season_changes(found)
+        ]
+    return _csv(CHANGES, rows, f"changes-season-{found.pk}.csv")
 
 
 def _csv(

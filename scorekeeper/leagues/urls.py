@@ -12,6 +12,11 @@ urlpatterns = [
     path("leagues/", views.leagues, name="leagues"),
     path("leagues/<id:league_id>/", views.league, name="league"),
     path("leagues/<id:league_id>/players", views.player_add, name="player_add"),
+    path(
+        "leagues/<id:league_id>/players/paste",
+        views.players_paste,
+        name="players_paste",
+    ),
     path("leagues/<id:league_id>/merge", views.player_merge, name="player_merge"),
     path("leagues/<id:league_id>/invite", views.invite_create, name="invite_create"),
     path(
@@ -39,6 +44,11 @@ urlpatterns = [
         "seasons/<id:season_id>/hands.csv",
         sharing.season_hands_csv,
         name="season_hands_csv",
+    ),
+    path(
+        "seasons/<id:season_id>/changes.csv",
+        sharing.season_changes_csv,
+        name="season_changes_csv",
     ),
     path("seasons/<id:season_id>/public", sharing.season_public, name="season_public"),
     path("standings/<token:token>", sharing.public_standings, name="public_standings"),

@@ -31,9 +31,13 @@ from scorekeeper.leagues.forms import (
     SignupForm,
 )
 from scorekeeper.leagues.interchange import season_export, season_import
-from scorekeeper.leagues.local_time import league_time, league_time_zone_set, time_zones
-from scorekeeper.leagues.models import League, Player, Season, Table
-from scorekeeper.leagues.presenters import player_page, season_page
+from scorekeeper.leagues.local_time import (
+    COMMON_TIME_ZONES,
+    league_time,
+    league_time_zone_set,
+)
+from scorekeeper.leagues.models import League, Player, RegistryPaste, Season, Table
+from scorekeeper.leagues.presenters import player_page, season_changes, season_page
 from scorekeeper.leagues.repeats import once
 from scorekeeper.leagues.season_list import seasons_listed
 from scorekeeper.leagues.substitutes import player_substitutions
@@ -150,6 +154,7 @@ def leagues(request: HttpRequest) -> HttpResponse:
 def league(request: HttpRequest, league_id: int) -> HttpResponse:
     found = league_of(request, league_id)
     form = SeasonForm(request.POST or None)
+    pasted = _pasted(request, found)
     error = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -169,7 +174,15 @@ def league(request: HttpRequest, league_id: int) -> HttpResponse:
             error = refused.message
         else:
             return redirect("season", season_id=season.pk)
-    return _league_page(request, found, season_form=form, error=error)
+    return _league_page(request, found, season_form=form, error=error, pasted=pasted)
+
+
+def _pasted(request: HttpRequest, found: League) -> RegistryPaste | None:
+    """The paste the page follows (``?pasted=``), if it is this league's."""
+    wanted = request.GET.get("pasted", "")
+    if not (wanted.isascii() and wanted.isdigit() and len(wanted) < 12):
+        return None
+    return found.pastes.filter(pk=int(wanted)).first()
 
 
 def _league_page(
@@ -179,8 +192,10 @@ def _league_page(
     season_form: SeasonForm | None = None,
     error: str = "",
     invite: str = "",
+    pasted: RegistryPaste | None = None,
 ) -> HttpResponse:
     context = {
+        "pasted": pasted.report if pasted is not None else None,
         "league": found,
         "players": sorted(found.players.all(), key=lambda p: sort_key(p.name)),
         "seasons": seasons_listed(found),
@@ -188,7 +203,7 @@ def _league_page(
         "season_form": season_form or SeasonForm(),
         "error": error,
         "invite": invite,
-        "time_zones": time_zones(),
+        "time_zones": COMMON_TIME_ZONES,
     }
     return render(request, "leagues/league.html", context, status=422 if error else 200)
 
@@ -213,6 +228,22 @@ def player_add(request: HttpRequest, league_id: int) -> HttpResponse:
     return _to_league(
         request, found, lambda: services.player_add(league=found, name=name)
     )
+
+
+@login_required
+@require_POST
+@once
+def players_paste(request: HttpRequest, league_id: int) -> HttpResponse:
+    """A pasted list of names into the registry; the league's page then
+    says what became of each. A repeat (same one-time key) shows the same."""
+    found = league_of(request, league_id)
+    text = request.POST.get("names", "")
+    try:
+        paste = services.players_paste(league=found, text=text, now=timezone.now())
+    except services.LeagueError as refused:
+        return _league_page(request, found, error=refused.message)
+    page = reverse("league", args=[found.pk])
+    return redirect(f"{page}?pasted={paste.pk}#players")
 
 
 @login_required
@@ -313,8 +344,11 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
         else:
             return redirect("night", night_id=night.pk)
     context = season_page(found) | public_link(request, found)
-    context |= {"form": form, "error": error}
-    return render(request, "leagues/season.html", context, status=422 if error else 200)
+    context |= {"form": form, "error": error, "changes": season_changes(found)}
+    with league_time(found.league):  # the changes' times where it plays
+        return render(
+            request, "leagues/season.html", context, status=422 if error else 200
+        )
 
 
 @login_required

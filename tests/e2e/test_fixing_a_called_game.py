@@ -10,13 +10,14 @@ import random
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Change, Night
 from scorekeeper.models import Game
 from tests.e2e.conftest import Looker
+from tests.e2e.league import TV
 from tests.leagues.nights import NAMES, play_hand, progressive_night
 from tests.records import NOW
 
@@ -80,12 +81,39 @@ def test_the_organizer_corrects_hand_5_of_a_called_game_on_a_phone(
     )
     looker.look("fixed")
     change = Change.objects.get()
-    assert change.what == "round 1 table 1: hand 5 corrected"
+    assert "hand 5 (" in change.what and "): took 3 → took 0" in change.what
+
+    # The same correction again changes nothing: refused in words (issue 33).
+    hand_5 = page.locator("#hands li").nth(2)
+    hand_5.locator("summary").click()
+    hand_5.get_by_role("link", name="Correct").click()
+    page.get_by_role("group", name="Tricks the bidding side took (of 6)").get_by_label(
+        "0", exact=True
+    ).check()
+    page.get_by_label("Reason").fill("Cat read the tricks off the wrong pile")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Nothing to correct: hand 5 already reads so."
+    )
+    looker.look("nothing-to-correct")
+    assert Change.objects.count() == 1
 
     page.goto(f"{live_server.url}/nights/{night.pk}/")
-    expect(page.locator(".change-log")).to_contain_text(
-        "hand 5 corrected (Cat read the tricks off the wrong pile)"
-    )
+    log = page.locator(".change-log")
+    expect(log).to_contain_text("): took 3 → took 0")
+    expect(log).to_contain_text("(Cat read the tricks off the wrong pile)")
     assert standings.inner_text() != before
     looker.look("night")
-    assert console_errors == []
+    page.set_viewport_size(ViewportSize(width=TV["width"], height=TV["height"]))
+    wide = Looker(page, "fixing-a-called-game-1280", TV["width"])
+    wide.look("night")
+    # The season's log says the same, and its CSV is offered beside it.
+    page.goto(f"{live_server.url}/seasons/{night.season_id}/")
+    season_log = page.locator("#season-changes ~ .change-log")
+    expect(season_log).to_contain_text("): took 3 → took 0")
+    expect(page.get_by_role("link", name="Changes after closing (CSV)")).to_be_visible()
+    wide.look("season")
+    page.set_viewport_size(ViewportSize(width=360, height=740))
+    looker.look("season")
+    # The refused correction's answer (422) is the only one the console noted.
+    assert [error for error in console_errors if "422" not in error] == []

@@ -131,6 +131,21 @@ def _player_add(world: World) -> Action:
     return Action(url, {"name": "Zed"}, check, world.client)
 
 
+def _players_paste(world: World) -> Action:
+    """A list of three, one a new name: the first paste adds it, the others
+    are answered as the first (the same report)."""
+    page = f"/leagues/{world.league.pk}/"
+    url = f"/leagues/{world.league.pk}/players/paste"
+    data = {"names": "Ann\nZed\nBob", "once": _keyed(world, page, url)}
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert world.league.players.filter(name="Zed").count() == 1
+        assert world.league.pastes.count() == 1
+
+    return Action(url, data, check, world.client)
+
+
 def _player_merge(world: World) -> Action:
     night = world.night()
     rounds.round_start(night=night, rng=random.Random(1), now=NOW)
@@ -388,6 +403,7 @@ ACTIONS: dict[str, Callable[[World], Action]] = {
     "leagues": _league_create,
     "league": _season_create,
     "player_add": _player_add,
+    "players_paste": _players_paste,
     "player_merge": _player_merge,
     "invite_create": _invite_create,
     "season_import": _season_import,

@@ -266,6 +266,7 @@ LEAGUE_FIELDS = [
     "h1-trump",
     "h1-result",
     "time_zone",
+    "names",
     "seating",
     "q",
 ]
@@ -306,6 +307,7 @@ def _league_forms(world: World) -> list[str]:
         "/leagues/",
         f"/leagues/{league}/",
         f"/leagues/{league}/players",
+        f"/leagues/{league}/players/paste",
         f"/leagues/{league}/merge",
         f"/leagues/{league}/invite",
         f"/leagues/{league}/import",

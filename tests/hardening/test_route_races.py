@@ -74,6 +74,7 @@ ONLY_READ = {
     "season_export",
     "season_standings_csv",
     "season_hands_csv",
+    "season_changes_csv",
     "public_standings",
     "night",
     "night_standings_csv",

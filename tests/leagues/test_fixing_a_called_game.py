@@ -18,6 +18,7 @@ from scorekeeper.leagues.results import night_numbers
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import GameEnded, HandCorrected, HandRecorded
+from scorekeeper.tablewords import hand_summary
 from tests.leagues.nights import play_hand, progressive_night
 from tests.records import NOW
 
@@ -115,7 +116,12 @@ def test_the_organizer_corrects_hand_5_of_a_called_game(
     assert (fix.by, fix.note) == ("org", "Cat read the tricks off the wrong pile")
     assert isinstance(load(game).entries[-2].event, GameEnded)
     change = Change.objects.get()
-    assert change.what == "round 1 table 1: hand 5 corrected"
+    # Before and after, in the change log (issue 33).
+    bid = hand_summary(board.variant, board.seats, hand).split(", ")[0]
+    taken_before = hand.tricks[bidder_side]
+    assert change.what.startswith(
+        f"round 1 table 1: hand 5 ({bid}): took {taken_before} → took 0"
+    )
     assert change.reason == "Cat read the tricks off the wrong pile"
     # The game's row as the engine scores the corrected hands, ended as
     # it stands: the standings read that row.
@@ -130,7 +136,8 @@ def test_the_organizer_corrects_hand_5_of_a_called_game(
     after = _points(called_night)
     assert after != before
     night_page = signed_in.get(f"/nights/{called_night.pk}/").content.decode()
-    assert "hand 5 corrected (Cat read the tricks off the wrong pile)" in night_page
+    assert f"took {taken_before} → took 0" in night_page
+    assert "(Cat read the tricks off the wrong pile)</li>" in night_page
 
 
 def test_a_fix_that_would_win_the_game_before_its_end_is_refused_in_words(

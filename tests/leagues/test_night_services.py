@@ -196,7 +196,8 @@ def test_a_correction_after_closing_needs_a_reason_and_is_logged(
     )
     change = Change.objects.get()
     assert (change.night, change.game, change.by) == (night, game, organizer)
-    assert change.what == f"round 1 table {table.number}: hand 1 voided"
+    assert change.what.startswith(f"round 1 table {table.number}: hand 1 voided; ")
+    assert "the winner changed: " in change.what  # the voided hand had won it
     voided, ended = load(game).entries[-2:]
     assert (voided.by, voided.note) == ("org", "Ann misread the score sheet")
     # The void took away the hand that won the game: it ends as it stands.

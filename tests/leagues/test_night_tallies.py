@@ -271,7 +271,8 @@ def test_the_season_and_player_pages_read_a_fixed_number_of_queries(
 # their kept versions, the players; cold, one aggregate query of the
 # nights' rows (the standings), and the nights' rules and rows (two
 # queries, whatever their number: the awards, the race, the rules line);
-# then the nights with their substitutes counted and the ratings.
+# then the nights with their substitutes counted, the ratings and the
+# season's changes after closing (its log).
 # The player page: the user, the player and league, the league's nights
 # with their revisions (the ratings), the player's rating, the names, its
 # games per night with their logs' lengths (with the ratings' version, the
@@ -280,8 +281,8 @@ def test_the_season_and_player_pages_read_a_fixed_number_of_queries(
 # seasons with their league and, per season, its standings (the season's
 # nights, their kept versions and players; cold, one aggregate query of
 # the nights' rows), and the substitutes.
-SEASON_COLD = 11
-SEASON_WARM = 8
+SEASON_COLD = 12
+SEASON_WARM = 9
 PLAYER_COLD = 17
 PLAYER_WARM = 11
 
