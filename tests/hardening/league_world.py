@@ -26,6 +26,7 @@ READ_ONLY = {
     "player",
     "season_export",
     "season_standings_csv",
+    "season_changes_csv",
     "season_hands_csv",
     "public_standings",
     "night",
