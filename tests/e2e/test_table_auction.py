@@ -6,6 +6,7 @@ dropping out mid-auction), then saved with their auctions; the log passes
 
 from __future__ import annotations
 
+import base64
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +26,7 @@ from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import HandPassedOut, HandRecorded
 from scorekeeper.rules.referee import auction_turn, turn_of, verify_auction
 from scorekeeper.tablewords import bid_label
-from tests.e2e.conftest import LIVE, Looker
+from tests.e2e.conftest import DOCS, LIVE, Looker
 from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -157,6 +158,7 @@ def _stuck_dealer_hand(game: Game, phones: list[Page]) -> None:
             " · ".join([*line, f"{NAMES[turn.dealer]} …"]), timeout=LIVE
         )
     Looker(phones[0], "table-auction").look("three-passes")
+    four_phones(phones)
     tap(dealer, "1")
     dealer.locator("#table").get_by_role("button", name="spades").click()
     for page in phones:
@@ -164,6 +166,23 @@ def _stuck_dealer_hand(game: Game, phones: list[Page]) -> None:
             f"{NAMES[turn.dealer]} bid 1, ♠ trump", timeout=LIVE
         )
     _save_outcome(game, phones[1], "4")
+
+
+def four_phones(phones: list[Page]) -> None:
+    """The README's picture: the four phones side by side, as they stand."""
+    shots = [base64.b64encode(page.screenshot()).decode() for page in phones]
+    row = phones[0].context.new_page()
+    row.set_viewport_size({"width": 4 * 360 + 3 * 16, "height": 740})
+    images = "".join(
+        f'<img src="data:image/png;base64,{shot}" alt="" width="360" height="740">'
+        for shot in shots
+    )
+    row.set_content(
+        f'<body style="margin:0;display:flex;gap:16px;background:#444">{images}</body>'
+    )
+    DOCS.mkdir(parents=True, exist_ok=True)
+    row.screenshot(path=str(DOCS / "table-auction.png"))
+    row.close()
 
 
 def _racing_and_dropping_hand(
@@ -218,7 +237,9 @@ def _finish_auction(game: Game, phones: list[Page], gone: int) -> None:
             break
         page = stand_in if now.seat == gone else phones[now.seat]
         page.reload()
+        before = calls_line(page).inner_text()
         tap(page, "pass" if "pass" in now.calls else bid_label(now.calls[0]))
+        expect(calls_line(page)).not_to_have_text(before, timeout=LIVE)
     board = board_of(game)
     assert board.next is not None
     now = auction_turn(board.variant, board.next, table_of(game, game.last_seq).auction)
