@@ -78,6 +78,7 @@ def _auction_context(board: Scoreboard, table: Table, phone: str) -> dict[str, A
         "caller_has_phone": now.seat is not None and table.phones[now.seat] != NOBODY,
         "passed_out": passed_out(now, table.auction),
         "trump": table.trump,
+        "auction_so_far": auction_text(table.auction),
         "trump_label": trump_label(table.trump) if table.trump else "",
     }
     if now.seat is None and now.high is not None:
@@ -97,6 +98,7 @@ def _auction_context(board: Scoreboard, table: Table, phone: str) -> dict[str, A
                 "bidder": str(bidder),
                 "bid": str(bid),
                 "trump": table.trump,
+                "auction_so_far": auction_text(table.auction),
                 "auction": auction_text(table.auction),
             }
     elif context["passed_out"]:

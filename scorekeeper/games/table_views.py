@@ -66,7 +66,7 @@ def table_seat(request: HttpRequest, game_id: UUID) -> HttpResponse:
             seat_take(game=game, board=board, seat=seat, phone=phone, saw_taken=saw)
     except TableRefused as refused:
         return _refused(request, game, board, refused)
-    return _answer(request, game, board)
+    return _answer(request, game, board, fill_form=False)
 
 
 @require_POST
@@ -130,12 +130,15 @@ def table_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     if seen == (version or 0, last_seq):
         return HttpResponse(status=204)
     game, role = access.game_for(request, game_id)
-    return _panel(request, game, _board_of(game), role=role)
+    filled = request.GET.get("filled") == "1"
+    return _panel(request, game, _board_of(game), role=role, fill_form=not filled)
 
 
-def _answer(request: HttpRequest, game: Game, board: Scoreboard) -> HttpResponse:
+def _answer(
+    request: HttpRequest, game: Game, board: Scoreboard, *, fill_form: bool = True
+) -> HttpResponse:
     if getattr(request, "htmx", False):
-        return _panel(request, game, board, role="edit")
+        return _panel(request, game, board, role="edit", fill_form=fill_form)
     return redirect("game", game_id=game.pk)
 
 
@@ -158,11 +161,16 @@ def _panel(
     role: access.Role,
     refused: TableRefused | None = None,
     status: int = 200,
+    fill_form: bool = True,
 ) -> HttpResponse:
+    """The panel; with it, out of band, the record form's auction line as
+    it goes, and once the auction is settled (``fill_form``: not already
+    filled on this phone, whose entries a second fill would wipe) the
+    form's choices filled from it."""
     context = table_context(request, game, board, role=role)
     context.update(refused=refused, panel_only=True)
     prefill = context["prefill"]
-    if prefill and role == "edit" and board.next is not None:
+    if prefill and fill_form and role == "edit" and board.next is not None:
         values = {"outcome": "played", **prefill}
         context["options"] = form_options(values, board, board.next)
         context["values_auction"] = prefill.get("auction", "")

@@ -222,3 +222,40 @@ def test_a_read_only_phone_follows_the_auction_without_controls(
     assert "I am Ann" not in page
     denied = call(watcher, classic, 2, "pass", 1)
     assert denied.status_code == 403
+
+
+def test_the_calls_so_far_are_kept_in_the_record_forms_auction_line(
+    classic: Game,
+) -> None:
+    table = phone(classic)
+    bid = offered(classic)[1]
+    call(table, classic, 1, "pass", 0)
+    answer = call(table, classic, 2, bid, 1).content.decode()
+    assert 'id="record-auction" name="auction"' in answer
+    assert f'value="pass, {bid}" hx-swap-oob="true"' in answer
+    assert 'id="hand-choices"' not in answer  # nothing else in the form moves
+
+
+def test_a_form_filled_from_the_auction_is_not_filled_again_over_its_entries(
+    classic: Game,
+) -> None:
+    table, other = phone(classic), phone(classic)
+    bid = offered(classic)[1]
+    for position, (seat, what) in enumerate(
+        [(1, bid), (2, "pass"), (3, "pass"), (0, "pass")]
+    ):
+        call(table, classic, seat, what, position)
+    table.post(
+        f"/games/{classic.pk}/table/call", {"trump": "clubs", "seq": 0}, headers=HTMX
+    )
+    first = other.get(
+        f"/games/{classic.pk}/table", {"v": 0, "seq": 0, "filled": 0}, headers=HTMX
+    ).content.decode()
+    assert 'id="hand-choices" hx-swap-oob="true"' in first
+    assert "filled=1" in first  # the next poll says so
+    seated = sit(other, classic, 3)  # a seat moves after the form was filled
+    assert 'id="hand-choices"' not in seated
+    again = other.get(
+        f"/games/{classic.pk}/table", {"v": 1, "seq": 0, "filled": 1}, headers=HTMX
+    ).content.decode()
+    assert "Dan: this phone" in again and 'id="hand-choices"' not in again
