@@ -26,7 +26,7 @@ from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import HandPassedOut, HandRecorded
 from scorekeeper.rules.referee import auction_turn, turn_of, verify_auction
 from scorekeeper.tablewords import bid_label
-from tests.e2e.conftest import DOCS, LIVE, Looker
+from tests.e2e.conftest import DOCS, LIVE, SCREENSHOTS, Looker
 from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -279,3 +279,24 @@ def _logs_pass_replay_and_the_referee(game: Game) -> None:
     for result, auction in auctions:
         turn = turn_of(board.variant, board.first_dealer, result.number, False)
         assert verify_auction(board.variant, turn, auction) is not None
+
+
+def test_a_phone_without_javascript_takes_a_seat_and_calls(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    live_server: LiveServer,
+    contexts: list[BrowserContext],
+) -> None:
+    game = new_game("classic", now=timezone.now())
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/join/{game.edit_token}")
+    page.get_by_role("button", name="I am Bob", exact=True).click()
+    expect(page.locator("#table")).to_contain_text("Bob: this phone")
+    tap(page, "pass")
+    expect(calls_line(page)).to_contain_text("Bob pass · Cat …")
+    tap(page, "pass")  # Cat's seat has no phone: this one calls for it
+    expect(calls_line(page)).to_contain_text("Bob pass · Cat pass · Dan …")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "table-no-javascript.png"), full_page=True)

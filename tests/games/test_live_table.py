@@ -259,3 +259,40 @@ def test_a_form_filled_from_the_auction_is_not_filled_again_over_its_entries(
         f"/games/{classic.pk}/table", {"v": 1, "seq": 0, "filled": 1}, headers=HTMX
     ).content.decode()
     assert "Dan: this phone" in again and 'id="hand-choices"' not in again
+
+
+def test_without_javascript_a_call_is_a_plain_post_back_to_the_game_page(
+    classic: Game,
+) -> None:
+    table = phone(classic)
+    page = table.get(f"/games/{classic.pk}/").content.decode()
+    assert (
+        f'<form class="call-form" method="post" action="/games/{classic.pk}/table/call"'
+        in page
+    )
+    done = table.post(
+        f"/games/{classic.pk}/table/call",
+        {"seat": 1, "call": "pass", "position": 0, "seq": 0},
+    )
+    assert done.status_code == 302 and done["Location"] == f"/games/{classic.pk}/"
+    refused = table.post(
+        f"/games/{classic.pk}/table/call",
+        {"seat": 1, "call": "pass", "position": 1, "seq": 0},
+    )
+    text = refused.content.decode().replace("&#x27;", "'")
+    assert refused.status_code == 409 and "<!doctype html>" in text
+    assert "It is Cat's turn to call, not Bob's." in text and "Rule: " in text
+
+
+def test_a_call_reads_and_writes_in_a_pinned_number_of_queries(
+    classic: Game, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    table = phone(classic)
+    call(table, classic, 1, "pass", 0)  # the table's row exists from here on
+    classic.refresh_from_db()
+    data = {"seat": 2, "call": "pass", "position": 1, "seq": 0}
+    # The game (no hand yet: no events to read); the table read to referee
+    # the call, its guarded update; the table read again for the panel.
+    with django_assert_num_queries(4):
+        answer = table.post(f"/games/{classic.pk}/table/call", data, headers=HTMX)
+    assert answer.status_code == 200
