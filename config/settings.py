@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "scorekeeper",
     "scorekeeper.web",
     "scorekeeper.leagues",
+    "scorekeeper.games",
 ]
 
 MIDDLEWARE = [

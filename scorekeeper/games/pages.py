@@ -37,6 +37,8 @@ from .parts import (
     record_context,
 )
 from .sharing import share_links
+from .table import phone_of
+from .table_panel import table_context
 
 
 @require_GET
@@ -192,11 +194,12 @@ def _live_context(
     form: HandForm | None = None,
     message: str = "",
     by: str | None = None,
+    prefill: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The score, whose turn it is and the record form (the live part)."""
     return {
         **board_context(view.url, view.log, view.board),
-        **record_context(request, view.game, view.log, view.board, form, by),
+        **record_context(request, view.game, view.log, view.board, form, by, prefill),
         "game": view.game,
         "message": message,
         "role": role,
@@ -248,7 +251,15 @@ def game_page(
     share links; htmx gets its "game" part. ``saved``: the last hand was
     just saved from this page."""
     view = _view_of(game, log, board)
-    context = _live_context(request, view, role=role, form=form, message=message)
+    if role == "edit":
+        phone_of(request)  # this phone's id, before its first tap
+    table = table_context(request, game, view.board, role=role)
+    context = _live_context(
+        request, view, role=role, form=form, message=message, prefill=table["prefill"]
+    )
+    context["table_html"] = render_to_string(
+        "games/_table.html", table, request=request
+    )
     if saved and role == "edit" and board.hands:
         context.update(_saved_context(view))
     if role == "edit":

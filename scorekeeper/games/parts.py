@@ -73,9 +73,11 @@ def record_context(
     board: Scoreboard,
     form: HandForm | None = None,
     by: str | None = None,
+    prefill: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """What the record form shows: what was entered in ``form``, else a
-    fresh form for the next hand ("entered by" as this browser last gave it)."""
+    fresh form for the next hand ("entered by" as this browser last gave it),
+    filled with ``prefill`` (what the table's live auction settled)."""
     turn = board.next
     by = remembered_by(request) if by is None else by
     # A fresh form needs only its defaults; no Form object is built for it.
@@ -87,6 +89,7 @@ def record_context(
             "event_id": new_event_id(),
             "outcome": "played",
             "by": by,
+            **(prefill or {}),
         }
     )
     context: dict[str, Any] = {
@@ -96,7 +99,7 @@ def record_context(
         "by": values.get("by", by),
         "values_auction": values.get("auction", ""),
     }
-    if form is None and turn is not None:
+    if form is None and turn is not None and not prefill:
         html, context["options"] = _fresh_choices(game, board, turn, values)
         context["choices_html"] = mark_safe(html)  # our own autoescaping template
     else:

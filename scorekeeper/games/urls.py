@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.games import api, changes, live, pages, sharing
+from scorekeeper.games import api, changes, live, pages, sharing, table_views
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -13,6 +13,9 @@ urlpatterns = [
     path("games/<uuid:game_id>/", pages.game_detail, name="game"),
     path("games/<uuid:game_id>/hands", changes.hand_create, name="hand_create"),
     path("games/<uuid:game_id>/poll", live.game_poll, name="game_poll"),
+    path("games/<uuid:game_id>/table", table_views.table_poll, name="table_poll"),
+    path("games/<uuid:game_id>/table/seat", table_views.table_seat, name="table_seat"),
+    path("games/<uuid:game_id>/table/call", table_views.table_call, name="table_call"),
     path("games/<uuid:game_id>/tv", live.game_tv, name="game_tv"),
     path("games/<uuid:game_id>/chart", live.game_chart, name="game_chart"),
     path(

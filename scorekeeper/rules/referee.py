@@ -225,16 +225,18 @@ class _Auction:
         self.dealer = turn.dealer
         self.lowest = variant.minimum_bid
 
-    def _check_stuck(self, seat: int, position: int) -> None:
+    def stuck(self, seat: int) -> bool:
         """Stick the dealer: when every other seat has passed without a
         bid, the dealer may not pass (contract §5)."""
-        seats = self.variant.seats
-        if (
+        return (
             self.variant.stick_the_dealer
             and seat == self.dealer
             and self.high is None
-            and len(self.passed - {seat}) == seats - 1
-        ):
+            and len(self.passed - {seat}) == self.variant.seats - 1
+        )
+
+    def _check_stuck(self, seat: int, position: int) -> None:
+        if self.stuck(seat):
             raise Violation(
                 f"call {position}: everyone else passed, so "
                 f"{seat_name(self.names, seat)}, the dealer, is stuck and must bid",
@@ -333,6 +335,43 @@ def seat_calls(
         with contextlib.suppress(Violation):
             state.take(seat, call)
     return tuple(seated)
+
+
+class AuctionTurn(NamedTuple):
+    """Where a live auction stands: whose call is next (None once it is
+    over), the calls that seat may make (pass first, then the bids low to
+    high), and the high bid so far (bidder's seat, bid)."""
+
+    seat: int | None
+    calls: tuple[Call, ...]
+    high: tuple[int, Call] | None
+
+
+def auction_turn(
+    variant: Variant, turn: Turn, auction: Sequence[AuctionCall]
+) -> AuctionTurn:
+    """The next call of an auction so far (refereed as ``verify_auction``
+    does, raising its ``Violation``): the seat after the last caller that
+    has not passed, and a pass (not for a stuck dealer) or any legal bid
+    above the high bid (contract §4, §5). A pepper-round hand has no
+    auction: it is over at once, the first bidder high at the forced bid
+    (seed 001 §5)."""
+    if turn.pepper_round:
+        assert turn.forced_bid is not None
+        return AuctionTurn(None, (), (turn.first_bidder, turn.forced_bid))
+    state = _Auction(variant, turn, ())
+    for seat, call in auction:
+        state.take(seat, call)
+    if state.expected is None:
+        return AuctionTurn(None, (), state.high)
+    seat = state.expected
+    bids = tuple(
+        rung.call
+        for rung in variant.legal_ladder
+        if (_ladder_rank(variant, rung.call) or 0) > state.high_rank
+    )
+    calls = bids if state.stuck(seat) else (PASS, *bids)
+    return AuctionTurn(seat, calls, state.high)
 
 
 def can_auction(

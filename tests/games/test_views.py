@@ -78,7 +78,7 @@ def test_a_new_game_with_the_wrong_number_of_players_says_so(
 def test_the_game_page_shows_whose_deal_and_the_forced_bid(
     client: Client, moon_game: Game, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):  # the game, its table's seats and auction
         response = client.get(f"/games/{moon_game.pk}/")
     text = response.content.decode()
     assert "Hand 1 · Ann deals · Bob bids first" in text
@@ -101,13 +101,14 @@ def test_the_game_page_reads_only_what_is_new(
         (3, 4, "hearts", [1, 5]),
     )
     # A page is served outside a transaction: what it read is kept at once
-    # (here, as the test's transaction would commit).
+    # (here, as the test's transaction would commit). The game, then the
+    # event it has not seen, and the table's row.
     with (
-        django_assert_num_queries(2),  # the game, then the event it has not seen
+        django_assert_num_queries(3),
         django_capture_on_commit_callbacks(execute=True),
     ):
         first = client.get(f"/games/{moon_game.pk}/")
-    with django_assert_num_queries(1):  # the game only: nothing is new
+    with django_assert_num_queries(2):  # the game and its table: nothing is new
         second = client.get(f"/games/{moon_game.pk}/")
     history = [
         page.content.decode().split('<ol id="hands"')[1].split("</ol>")[0]

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from django.test import Client
 
+from scorekeeper.games.models import LiveTable
 from scorekeeper.models import Game, GameEvent
 from tests.hardening.league_world import World
 from tests.hardening.racing import Answer, Check, Send, cookies_of, form_on
@@ -210,6 +211,36 @@ _SECRETS = re.compile(
 )
 
 
+def _table_seat(world: World) -> Race:
+    """ "I am Ann", tapped four times: Ann's seat is this phone's, once."""
+    game = new_game()
+    browser = holding(game)
+    page = f"/games/{game.pk}/"
+    fields = form_on(browser, page, f"{page}table/seat") | {"action": "take"}
+
+    def check(answers: list[Answer]) -> None:
+        same_redirect(answers)
+        phones = LiveTable.objects.get(pk=game.pk).phones
+        assert phones[int(fields["seat"])] and phones.count("") == len(phones) - 1
+
+    return Race.same(Send(f"{page}table/seat", fields, cookies_of(browser)), check)
+
+
+def _table_call(world: World) -> Race:
+    """Bob's pass, tapped four times: one call in the auction."""
+    game = new_game()
+    browser = holding(game)
+    page = f"/games/{game.pk}/"
+    fields = form_on(browser, page, f"{page}table/call") | {"call": "pass"}
+
+    def check(answers: list[Answer]) -> None:
+        same_redirect(answers)
+        calls = LiveTable.objects.get(pk=game.pk).calls
+        assert [call[:2] for call in calls] == [[int(fields["seat"]), "pass"]]
+
+    return Race.same(Send(f"{page}table/call", fields, cookies_of(browser)), check)
+
+
 def _without_secrets(page: str) -> str:
     return _SECRETS.sub(r"\1", page)
 
@@ -224,4 +255,6 @@ GAME_ACTIONS: dict[str, Callable[[World], Race]] = {
     "hand_correct": _hand_correct,
     "api_events": _api_events,
     "verify": _verify,
+    "table_seat": _table_seat,
+    "table_call": _table_call,
 }

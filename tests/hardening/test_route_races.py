@@ -19,6 +19,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from scorekeeper.games.models import LiveTable
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season, Table
 from scorekeeper.models import GameEvent
@@ -39,6 +40,7 @@ from tests.hardening.racing import (
     assert_state_is_a_replay,
     at_once,
     cookies_of,
+    form_on,
 )
 from tests.records import NOW, new_game
 
@@ -58,6 +60,7 @@ ONLY_READ = {
     "engine_files",
     "game",
     "game_poll",
+    "table_poll",
     "game_tv",
     "game_chart",
     "join",
@@ -281,6 +284,25 @@ def test_two_phones_saving_hand_7_differently_keep_one_and_tell_the_other(
     _one_wins(answers, 302, "Your entry is still below")
     assert game.events.count() == 7
     assert_state_is_a_replay()
+
+
+def test_two_phones_calling_for_one_seat_keep_the_first_and_tell_the_other(
+    server: str,
+) -> None:
+    game = new_game()
+    phones = [holding(game), holding(game)]
+    page = f"/games/{game.pk}/"
+    sends = [
+        Send(
+            f"{page}table/call",
+            form_on(phone, page, f"{page}table/call") | {"call": call},
+            cookies_of(phone),
+        )
+        for phone, call in zip(phones, ["pass", "4"], strict=True)
+    ]
+    answers = at_once(server, sends)
+    _one_wins(answers, 302, "call was just made by another phone")
+    assert len(LiveTable.objects.get(pk=game.pk).calls) == 1
 
 
 def test_two_organizers_starting_round_1_start_it_once(server: str) -> None:

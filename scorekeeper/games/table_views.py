@@ -1,0 +1,174 @@
+"""The table's phones on the game page: take or leave a seat, call in the
+auction, name trump, and the panel's own poll. Each POST answers htmx
+with the panel (and the record form's choices, filled from the auction),
+and a page without JavaScript with the game page again."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from scorekeeper.gamerows import Head
+from scorekeeper.models import Game
+from scorekeeper.projections.boards import game_log, scoreboard
+from scorekeeper.record_form import form_options
+from scorekeeper.rules.engine import Scoreboard
+from scorekeeper.tablewords import board_now, call_of, whole_number
+from scorekeeper.web import access
+from scorekeeper.web.limits import rate_limited
+
+from . import seat_players
+from .pages import game_page
+from .table import (
+    TableRefused,
+    auction_call,
+    auction_trump,
+    phone_of,
+    seat_leave,
+    seat_take,
+)
+from .table_panel import table_context
+
+PANEL = "games/_table.html"
+
+
+def _board_of(game: Game) -> Scoreboard:
+    log = game_log(game)
+    return board_now(scoreboard(game.pk, log), seat_players.takeovers(game))
+
+
+def _seat_of(request: HttpRequest, board: Scoreboard) -> int | None:
+    seat = whole_number(request.POST.get("seat", ""))
+    return seat if seat is not None and seat < len(board.seats) else None
+
+
+@require_POST
+@rate_limited("append")
+def table_seat(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """ "I am Ann" (this phone takes her seat, from another phone too) or
+    "Leave" (nobody holds it: any phone calls for it)."""
+    game, _ = access.game_for(request, game_id, edit=True)
+    board = _board_of(game)
+    seat, phone = _seat_of(request, board), phone_of(request)
+    try:
+        if seat is None:
+            raise TableRefused("Choose a seat from the list.")
+        if request.POST.get("action") == "leave":
+            seat_leave(game=game, seat=seat, phone=phone)
+        else:
+            saw = request.POST.get("saw") == "taken"
+            seat_take(game=game, board=board, seat=seat, phone=phone, saw_taken=saw)
+    except TableRefused as refused:
+        return _refused(request, game, board, refused)
+    return _answer(request, game, board, fill_form=False)
+
+
+@require_POST
+@rate_limited("append")
+def table_call(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """A call in the auction for a seat (``call``, as call number
+    ``position``), or the winner's trump (``trump``)."""
+    game, _ = access.game_for(request, game_id, edit=True)
+    board, phone = _board_of(game), phone_of(request)
+    seat = _seat_of(request, board)
+    position = whole_number(request.POST.get("position", ""))
+    try:
+        if board.next is None:
+            raise TableRefused("The game is over: there is no hand to bid.")
+        if whole_number(request.POST.get("seq", "")) != game.last_seq:
+            raise TableRefused(
+                f"Hand {board.next.number - 1} was just recorded: "
+                f"this is hand {board.next.number}'s auction now."
+            )
+        trump = request.POST.get("trump", "")
+        if trump:
+            auction_trump(game=game, board=board, trump=trump, phone=phone)
+        elif seat is None or position is None or not request.POST.get("call"):
+            raise TableRefused("Tap a call for the seat whose turn it is.")
+        else:
+            call = call_of(request.POST["call"].strip().lower())
+            auction_call(
+                game=game,
+                board=board,
+                seat=seat,
+                call=call,
+                position=position,
+                phone=phone,
+            )
+    except TableRefused as refused:
+        return _refused(request, game, board, refused)
+    return _answer(request, game, board)
+
+
+@require_GET
+def table_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """The panel again if the table or the log moved since ``v``/``seq``;
+    204 if not (one query: the game's row and its table's version)."""
+    row = (
+        Game.objects.filter(pk=game_id)
+        .values_list(
+            "last_seq", "edit_token", "view_token", "locked", "live_table__version"
+        )
+        .first()
+    )
+    if row is None:
+        return HttpResponse(status=404)
+    last_seq, edit_token, view_token, locked, version = row
+    head = Head(game_id, last_seq, edit_token, view_token, bool(locked))
+    if access.role_of(request, head) is None:
+        return HttpResponse(status=404)
+    seen = (
+        whole_number(request.GET.get("v", "")),
+        whole_number(request.GET.get("seq", "")),
+    )
+    if seen == (version or 0, last_seq):
+        return HttpResponse(status=204)
+    game, role = access.game_for(request, game_id)
+    filled = request.GET.get("filled") == "1"
+    return _panel(request, game, _board_of(game), role=role, fill_form=not filled)
+
+
+def _answer(
+    request: HttpRequest, game: Game, board: Scoreboard, *, fill_form: bool = True
+) -> HttpResponse:
+    if getattr(request, "htmx", False):
+        return _panel(request, game, board, role="edit", fill_form=fill_form)
+    return redirect("game", game_id=game.pk)
+
+
+def _refused(
+    request: HttpRequest, game: Game, board: Scoreboard, refused: TableRefused
+) -> HttpResponse:
+    if getattr(request, "htmx", False):
+        return _panel(request, game, board, role="edit", refused=refused, status=409)
+    log = game_log(game)
+    message = refused.message + (f" Rule: {refused.rule}" if refused.rule else "")
+    played = scoreboard(game.pk, log)
+    return game_page(request, game, log, played, message=message, status=409)
+
+
+def _panel(
+    request: HttpRequest,
+    game: Game,
+    board: Scoreboard,
+    *,
+    role: access.Role,
+    refused: TableRefused | None = None,
+    status: int = 200,
+    fill_form: bool = True,
+) -> HttpResponse:
+    """The panel; with it, out of band, the record form's auction line as
+    it goes, and once the auction is settled (``fill_form``: not already
+    filled on this phone, whose entries a second fill would wipe) the
+    form's choices filled from it."""
+    context = table_context(request, game, board, role=role)
+    context.update(refused=refused, panel_only=True)
+    prefill = context["prefill"]
+    if prefill and fill_form and role == "edit" and board.next is not None:
+        values = {"outcome": "played", **prefill}
+        context["options"] = form_options(values, board, board.next)
+        context["values_auction"] = prefill.get("auction", "")
+    return render(request, PANEL, context, status=status)
