@@ -53,7 +53,16 @@ def table_context(
         ],
         "prefill": {},
     }
-    if board.next is not None:
+    seats = context["seats"]
+    # Open to ask this phone to sit when others have: a table that records
+    # on one phone sees one short line, its record form in reach.
+    context["seats_open"] = any(s["taken"] for s in seats) and not any(
+        s["mine"] for s in seats
+    )
+    # The live auction is for a table whose players sat down on their own
+    # phones; a table that records on one phone keeps today's form alone.
+    seated = any(s["taken"] for s in seats) or bool(table.auction)
+    if board.next is not None and seated:
         context.update(_auction_context(board, table, phone))
     return context
 

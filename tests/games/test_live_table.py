@@ -137,6 +137,7 @@ def test_a_won_auction_fills_the_record_form_and_the_hand_keeps_the_auction(
     classic: Game,
 ) -> None:
     table = phone(classic)
+    sit(table, classic, 0)  # a player sat down: the table bids on its phones
     bid = offered(classic)[1]
     for position, (seat, what) in enumerate(
         [(1, bid), (2, "pass"), (3, "pass"), (0, "pass")]
@@ -185,6 +186,7 @@ def test_in_a_pepper_round_there_is_no_auction_the_forced_bidder_names_trump(
 ) -> None:
     game = new_game("moon-42", pepper_round_hands=1)
     table = phone(game)
+    sit(table, game, 0)  # a player sat down: the table bids on its phones
     page = table.get(f"/games/{game.pk}/").content.decode().replace("&#x27;", "'")
     assert "a pepper round: Bob bids 4, no auction" in page
     assert "Bob won with 4: name trump" in page
@@ -265,6 +267,7 @@ def test_without_javascript_a_call_is_a_plain_post_back_to_the_game_page(
     classic: Game,
 ) -> None:
     table = phone(classic)
+    sit(table, classic, 0)  # a player sat down: the table bids on its phones
     page = table.get(f"/games/{classic.pk}/").content.decode()
     assert (
         f'<form class="call-form" method="post" action="/games/{classic.pk}/table/call"'
@@ -296,3 +299,11 @@ def test_a_call_reads_and_writes_in_a_pinned_number_of_queries(
     with django_assert_num_queries(4):
         answer = table.post(f"/games/{classic.pk}/table/call", data, headers=HTMX)
     assert answer.status_code == 200
+
+
+def test_a_table_that_records_on_one_phone_sees_no_auction(classic: Game) -> None:
+    """Until a player sits down on a phone, the page is today's: one short
+    line for the seats, closed, and no auction above the record form."""
+    page = phone(classic).get(f"/games/{classic.pk}/").content.decode()
+    assert 'class="call-form"' not in page and "Your call" not in page
+    assert '<details class="seats">' in page  # closed

@@ -288,7 +288,9 @@ def test_the_game_page_says_who_played_which_hands_in_one_query(
     # what it read is kept at once (here, as the test's transaction ends).
     with django_capture_on_commit_callbacks(execute=True):
         client.get(f"/games/{table.game_id}/")
-    with django_assert_num_queries(1):  # the game's row, as without a substitute
+    with django_assert_num_queries(
+        2
+    ):  # the game's row and its table's, as without a substitute
         page = client.get(f"/games/{table.game_id}/").content.decode()
     assert (
         f"{ann.name} → {eve.name} from hand 3 (the game counts for {eve.name})" in page
