@@ -323,10 +323,10 @@
   function enqueue(form, event) {
     var item = { event: event, expected_seq: expectedNext(), target_of: event.target ? queuedAt(event.target) : null };
     if (!event.by) delete event.by;
-    var items = state.items.concat([item]);
-    return engineView(items).then(function (v) {
+    return engineView(state.items.concat([item])).then(function (v) {
       if (v.refusal) { showErrors(form, [v.refusal.text], v.refusal.rule); return false; }
-      state.items = items;
+      // To the outbox as it is now: an item sent meanwhile stays sent.
+      state.items = state.items.concat([item]);
       return save().then(function () { draw(v); sync(); return true; });
     });
   }
@@ -445,16 +445,20 @@
   // server is stored once). A hand the rules refuse is held for the table.
   function absorbRaw() {
     if (!state.raw.length || held()) return Promise.resolve();
+    // A hand sent as entered moved the log on: referee the next on it.
+    if (rawLanded) return refreshLog().then(function () { rawLanded = false; return absorbRaw(); });
     var item = state.raw[0];
     return PepperEngine.json("hand_of", JSON.stringify(item.fields), state.log, JSON.stringify(state.items)).then(function (answer) {
       if (answer.missing) return hold(item, answer.missing.join(" "));
       var event = Object.assign({ type: "hand", id: item.id, by: item.fields.by || "" }, answer.hand);
       if (!event.by) delete event.by;
-      var items = state.items.concat([{ event: event, expected_seq: expectedNext(), target_of: null }]);
-      return engineView(items).then(function (v) {
+      var queued = { event: event, expected_seq: expectedNext(), target_of: null };
+      return engineView(state.items.concat([queued])).then(function (v) {
         if (v.refusal) return hold(item, v.refusal.text);
-        state.items = items;
-        state.raw.shift();
+        // To the outbox as it is now, by id: a hand sent meanwhile is not
+        // queued again, and no other hand is taken off in its place.
+        if (!state.items.some(function (kept) { return kept.event.id === item.id; })) state.items = state.items.concat([queued]);
+        dropRaw(item);
         return save().then(absorbRaw);
       });
     });
@@ -462,6 +466,9 @@
   // A waiting hand the rules (or the server) refused: it stays on the
   // phone, first in line, until the table puts it back in the form or
   // drops it; nothing after it is sent meanwhile.
+  function dropRaw(item) {
+    state.raw = state.raw.filter(function (kept) { return kept.id !== item.id; });
+  }
   function held() { return state && state.raw.length && state.raw[0].refused ? state.raw[0] : null; }
   function hold(item, why) {
     item.refused = why || "the server did not take it.";
@@ -482,7 +489,7 @@
     var button = event.target.closest("[data-held]");
     var item = held();
     if (!button || !item) return;
-    state.raw.shift();
+    dropRaw(item);
     if (button.dataset.held === "form") refill(document.getElementById("record"), item.fields);
     save().then(function () {
       var row = document.querySelector('#hands [data-raw="' + item.id + '"]');
@@ -614,7 +621,7 @@
   function sent(item, answer) {
     state.landed[item.event.id] = answer.seq;
     state.serverSeq = answer.seq;
-    state.items.shift();
+    state.items = state.items.filter(function (kept) { return kept.event.id !== item.event.id; });
     failures = 0;
     return save();
   }
@@ -627,12 +634,21 @@
   function sync() {
     if (!state || syncing || disputed || replaced || held() || !(waiting() || pendingGame())) return;
     syncing = true;
-    Promise.resolve(step()).then(function () { syncing = false; banner(); },
+    inTurn(step).then(function () { syncing = false; banner(); },
       function (error) {
         syncing = false;
         if (window.console) console.warn("offline sync:", error);
         retryLater();
       });
+  }
+  // Every change to the outbox that waits on the server or the engine
+  // runs in turn, never two at once: each finds the outbox as the one
+  // before left it.
+  var turn = Promise.resolve();
+  function inTurn(work) {
+    var done = turn.then(work);
+    turn = done.catch(function () {});
+    return done;
   }
   function step() {
     if (pendingGame()) return state.creation.refused ? null : sendCreation();
@@ -699,7 +715,7 @@
     }).then(function (response) {
       online = true;
       if (response.ok) {
-        state.raw.shift();
+        dropRaw(item);
         rawLanded = true;
         return save().then(step);
       }
@@ -838,7 +854,7 @@
       });
       // Drawn over the server's page only when this phone has changes of
       // its own to show (a form being filled in is left alone).
-      if (waiting()) return absorbRaw().then(redraw).then(showHeld).then(sync);
+      if (waiting()) return inTurn(function () { return absorbRaw().then(redraw).then(showHeld); }).then(sync);
     }, function (error) {
       // An old phone, too little memory, no workers: the hands entered
       // still wait as entered, and the server referees them.
