@@ -320,8 +320,9 @@
     var index = target - view.stored - 1;
     return index >= 0 && index < view.queued_ids.length ? view.queued_ids[index] : null;
   }
-  function enqueue(form, event) {
+  function enqueue(form, event, fields) {
     var item = { event: event, expected_seq: expectedNext(), target_of: event.target ? queuedAt(event.target) : null };
+    if (fields) item.fields = fields;  // put back in the form if the server refuses it
     if (!event.by) delete event.by;
     return engineView(state.items.concat([item])).then(function (v) {
       if (v.refusal) { showErrors(form, [v.refusal.text], v.refusal.rule); return false; }
@@ -341,7 +342,7 @@
         // A hand keeps its form's event id: if the save it replaces did
         // reach the server (its answer lost), it is stored once.
         : Object.assign({ type: "hand", id: fields.event_id || newId(), by: fields.by || "" }, answer.hand);
-      return enqueue(form, event).then(function (queued) {
+      return enqueue(form, event, target ? null : fields).then(function (queued) {
         var id = form.querySelector('input[name="event_id"]');
         if (queued && id && !target) id.value = newId();  // the next hand's own
         return queued;
@@ -452,7 +453,7 @@
       if (answer.missing) return hold(item, answer.missing.join(" "));
       var event = Object.assign({ type: "hand", id: item.id, by: item.fields.by || "" }, answer.hand);
       if (!event.by) delete event.by;
-      var queued = { event: event, expected_seq: expectedNext(), target_of: null };
+      var queued = { event: event, expected_seq: expectedNext(), target_of: null, fields: item.fields };
       return engineView(state.items.concat([queued])).then(function (v) {
         if (v.refusal) return hold(item, v.refusal.text);
         // To the outbox as it is now, by id: a hand sent meanwhile is not
@@ -466,10 +467,20 @@
   // A waiting hand the rules (or the server) refused: it stays on the
   // phone, first in line, until the table puts it back in the form or
   // drops it; nothing after it is sent meanwhile.
+  // What followed a dropped change follows the log as it is now.
+  function dropItem(item) {
+    state.items = state.items.filter(function (kept) { return kept !== item; });
+    state.items.forEach(function (kept) { kept.expected_seq = null; });
+  }
   function dropRaw(item) {
     state.raw = state.raw.filter(function (kept) { return kept.id !== item.id; });
   }
-  function held() { return state && state.raw.length && state.raw[0].refused ? state.raw[0] : null; }
+  // A refereed change the server refused is held the same way, first.
+  function held() {
+    if (!state) return null;
+    if (state.items.length && state.items[0].refused) return state.items[0];
+    return state.raw.length && state.raw[0].refused ? state.raw[0] : null;
+  }
   function hold(item, why) {
     item.refused = why || "the server did not take it.";
     return save().then(showHeld);
@@ -480,8 +491,10 @@
     if (!box) return;
     box.hidden = !item;
     if (!item) return;
-    document.getElementById("offline-held-text").textContent =
-      "Hand " + item.number + " (" + item.summary + "), saved on this phone, was not taken: " + item.refused;
+    var what = item.event ? (item.event.type === "hand" ? "A hand" : "A change") + " saved on this phone"
+      : "Hand " + item.number + " (" + item.summary + "), saved on this phone,";
+    document.getElementById("offline-held-text").textContent = what + " was not taken: " + item.refused;
+    box.querySelector('[data-held="form"]').hidden = !item.fields;
     banner();
     box.scrollIntoView({ block: "center" });  // the question is in view when asked
   }
@@ -489,9 +502,9 @@
     var button = event.target.closest("[data-held]");
     var item = held();
     if (!button || !item) return;
-    dropRaw(item);
-    if (button.dataset.held === "form") refill(document.getElementById("record"), item.fields);
-    save().then(function () {
+    if (item.event) dropItem(item); else dropRaw(item);
+    save().then(item.event ? redraw : null).then(function () {  // the form, redrawn, then refilled
+      if (button.dataset.held === "form") refill(document.getElementById("record"), item.fields);
       var row = document.querySelector('#hands [data-raw="' + item.id + '"]');
       if (row) row.remove();
       showHeld();
@@ -669,11 +682,12 @@
         item.expected_seq = reply.answer.current_seq;  // after what is there now
         return save().then(step);
       }
+      if (reply.status === 409 && engine === "failed") return hold(item, reply.answer.error);
       if (reply.status === 409) {
         if (!ready) return null;  // the table is asked once the engine is up
         return refreshLog().then(dispute).then(function (asked) { if (!asked) return step(); });
       }
-      if (reply.status === 422) { banner("The server refused a change waiting here: " + reply.answer.error); return null; }
+      if (reply.status === 422) return hold(item, reply.answer.error);
       retryLater();
     }, offlineAgain);
   }

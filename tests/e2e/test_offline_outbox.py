@@ -4,12 +4,14 @@ on a 360 px phone, with the server stopped or answering as it would."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from scorekeeper.models import GameEvent
 from tests.e2e.conftest import classic_game, fill_hand
-from tests.e2e.offline import ENGINE_LOADS, READY, Server, new_phone
+from tests.e2e.offline import ENGINE_LOADS, READY, Server, new_phone, open_ready
 from tests.e2e.test_offline_start import NO_WORKERS, no_signal, signal_back, stored_once
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -96,3 +98,51 @@ def test_no_hand_is_dropped_when_the_engine_comes_up_during_a_send(
     again.wait_for_timeout(3000)  # a second send would land by now
     assert GameEvent.objects.filter(game=game).count() == 2
     assert errors == []
+
+
+# The server refuses every change this phone sends through the API.
+REFUSED = "The server has its own reason to refuse this hand."
+REFUSING_SERVER = """(() => {
+  window.refusals = 0;
+  const realFetch = window.fetch.bind(window);
+  window.fetch = (url, options) => {
+    const api = options && options.method === "POST" && /\\/api\\//.test(String(url));
+    if (!api || !navigator.onLine) return realFetch(url, options);
+    window.refusals += 1;
+    const body = JSON.stringify({ error: REFUSED });
+    const json = { "Content-Type": "application/json" };
+    return Promise.resolve(new Response(body, { status: 422, headers: json }));
+  };
+})();""".replace("REFUSED", json.dumps(REFUSED))
+
+
+def test_a_change_the_server_refuses_is_held_for_the_table_not_resent(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    game = classic_game()
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.add_init_script(REFUSING_SERVER)
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    context.set_offline(True)
+    form = page.locator("#record")
+    fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
+    form.get_by_role("button", name="Save hand").click()
+    status = page.locator("#offline-status")
+    expect(status).to_contain_text("1 hand waits to be sent on this phone")
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    held = page.locator("#offline-held")
+    expect(held).to_be_visible()
+    expect(held).to_contain_text(REFUSED)
+    expect(status).to_contain_text("the table chooses above")
+    page.wait_for_timeout(7000)  # the outbox tries every 5 s
+    assert page.evaluate("window.refusals") == 1
+    expect(status).not_to_contain_text("sending")
+
+    held.get_by_role("button", name="Put it back in the form").click()
+    expect(held).to_be_hidden()
+    expect(form.get_by_role("radio", name="spades", exact=True)).to_be_checked()
+    expect(status).not_to_contain_text("waits")
+    assert GameEvent.objects.filter(game=game).count() == 0
