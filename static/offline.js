@@ -355,6 +355,8 @@
   // A Save goes into the outbox: refereed by the engine when it is up,
   // else as entered (the raw form), to be refereed when it is. Written
   // before the page says anything.
+  // ``submitter``: the button tapped, or what retry.js says it was
+  // ({name: "action", value: "pass"}): a "Passed out" stays one.
   function take(form, submitter) {
     var fields = fieldsOf(form, submitter || form.querySelector('button[value="save"]'));
     return ensureLoaded().then(function () {
@@ -365,10 +367,10 @@
   // A save the server did not answer (no connection, no answer, a 5xx)
   // goes into the outbox (retry.js asks): never lost, never "sent" unless
   // the server said so.
-  Offline.take = function (form) {
+  Offline.take = function (form, action) {
     if (form.id !== "record") return false;
     online = false;
-    take(form);
+    take(form, action ? { name: "action", value: action } : undefined);
     return true;
   };
 

@@ -146,3 +146,24 @@ def test_a_change_the_server_refuses_is_held_for_the_table_not_resent(
     expect(form.get_by_role("radio", name="spades", exact=True)).to_be_checked()
     expect(status).not_to_contain_text("waits")
     assert GameEvent.objects.filter(game=game).count() == 0
+
+
+def test_a_passed_out_that_meets_no_answer_stays_passed_out(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """No referee on the phone: "Passed out" is kept as entered, as a
+    pass (not a Save of an empty form), and the server records a pass."""
+    game = classic_game()
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.add_init_script(NO_WORKERS)
+    page.goto(f"{server.url}/join/{game.edit_token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    server.stop()  # the phone thinks itself online: the tap meets no answer
+    page.locator("#record").get_by_role("button", name="Passed out").click()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    expect(page.locator("#hands")).to_contain_text("passed out")
+
+    server.start()
+    stored_once(game, 1)
+    assert GameEvent.objects.get(game=game).payload.get("passed_out") is True
