@@ -226,11 +226,21 @@ def _table_seat(world: World) -> Race:
     return Race.same(Send(f"{page}table/seat", fields, cookies_of(browser)), check)
 
 
+def sit_down(browser: Client, page: str, seat: int) -> None:
+    """This phone takes ``seat`` (the live auction shows once one has)."""
+    taken = browser.post(
+        f"{page}table/seat", {"seat": seat, "action": "take", "saw": "free"}
+    )
+    assert taken.status_code == 302
+
+
 def _table_call(world: World) -> Race:
-    """Bob's pass, tapped four times: one call in the auction."""
+    """Bob's pass, tapped four times: one call in the auction (Ann sat
+    down on this phone, so the table bids on its phones)."""
     game = new_game()
     browser = holding(game)
     page = f"/games/{game.pk}/"
+    sit_down(browser, page, 0)
     fields = form_on(browser, page, f"{page}table/call") | {"call": "pass"}
 
     def check(answers: list[Answer]) -> None:

@@ -30,6 +30,7 @@ from tests.hardening.game_actions import (
     holding,
     played,
     same_redirect,
+    sit_down,
 )
 from tests.hardening.league_actions import ACTIONS, DATA, Action, form_key
 from tests.hardening.league_world import World, every_route, make_world
@@ -292,6 +293,7 @@ def test_two_phones_calling_for_one_seat_keep_the_first_and_tell_the_other(
     game = new_game()
     phones = [holding(game), holding(game)]
     page = f"/games/{game.pk}/"
+    sit_down(phones[0], page, 0)  # Ann sat down: the table bids on its phones
     sends = [
         Send(
             f"{page}table/call",
