@@ -54,15 +54,14 @@ def table_context(
         "prefill": {},
     }
     seats = context["seats"]
+    seated = any(s["taken"] for s in seats)
+    context["seated"] = seated
     # Open to ask this phone to sit when others have: a table that records
     # on one phone sees one short line, its record form in reach.
-    context["seats_open"] = any(s["taken"] for s in seats) and not any(
-        s["mine"] for s in seats
-    )
+    context["seats_open"] = seated and not any(s["mine"] for s in seats)
     # The live auction is for a table whose players sat down on their own
-    # phones; a table that records on one phone keeps today's form alone.
-    seated = any(s["taken"] for s in seats) or bool(table.auction)
-    if board.next is not None and seated:
+    # phones (or whose auction began); one phone keeps today's form alone.
+    if board.next is not None and (seated or table.auction):
         context.update(_auction_context(board, table, phone))
     return context
 
