@@ -320,13 +320,14 @@
     var index = target - view.stored - 1;
     return index >= 0 && index < view.queued_ids.length ? view.queued_ids[index] : null;
   }
-  function enqueue(form, event) {
+  function enqueue(form, event, fields) {
     var item = { event: event, expected_seq: expectedNext(), target_of: event.target ? queuedAt(event.target) : null };
+    if (fields) item.fields = fields;  // put back in the form if the server refuses it
     if (!event.by) delete event.by;
-    var items = state.items.concat([item]);
-    return engineView(items).then(function (v) {
+    return engineView(state.items.concat([item])).then(function (v) {
       if (v.refusal) { showErrors(form, [v.refusal.text], v.refusal.rule); return false; }
-      state.items = items;
+      // To the outbox as it is now: an item sent meanwhile stays sent.
+      state.items = state.items.concat([item]);
       return save().then(function () { draw(v); sync(); return true; });
     });
   }
@@ -341,7 +342,7 @@
         // A hand keeps its form's event id: if the save it replaces did
         // reach the server (its answer lost), it is stored once.
         : Object.assign({ type: "hand", id: fields.event_id || newId(), by: fields.by || "" }, answer.hand);
-      return enqueue(form, event).then(function (queued) {
+      return enqueue(form, event, target ? null : fields).then(function (queued) {
         var id = form.querySelector('input[name="event_id"]');
         if (queued && id && !target) id.value = newId();  // the next hand's own
         return queued;
@@ -354,6 +355,8 @@
   // A Save goes into the outbox: refereed by the engine when it is up,
   // else as entered (the raw form), to be refereed when it is. Written
   // before the page says anything.
+  // ``submitter``: the button tapped, or what retry.js says it was
+  // ({name: "action", value: "pass"}): a "Passed out" stays one.
   function take(form, submitter) {
     var fields = fieldsOf(form, submitter || form.querySelector('button[value="save"]'));
     return ensureLoaded().then(function () {
@@ -364,10 +367,10 @@
   // A save the server did not answer (no connection, no answer, a 5xx)
   // goes into the outbox (retry.js asks): never lost, never "sent" unless
   // the server said so.
-  Offline.take = function (form) {
+  Offline.take = function (form, action) {
     if (form.id !== "record") return false;
     online = false;
-    take(form);
+    take(form, action ? { name: "action", value: action } : undefined);
     return true;
   };
 
@@ -445,16 +448,20 @@
   // server is stored once). A hand the rules refuse is held for the table.
   function absorbRaw() {
     if (!state.raw.length || held()) return Promise.resolve();
+    // A hand sent as entered moved the log on: referee the next on it.
+    if (rawLanded) return refreshLog().then(function () { rawLanded = false; return absorbRaw(); });
     var item = state.raw[0];
     return PepperEngine.json("hand_of", JSON.stringify(item.fields), state.log, JSON.stringify(state.items)).then(function (answer) {
       if (answer.missing) return hold(item, answer.missing.join(" "));
       var event = Object.assign({ type: "hand", id: item.id, by: item.fields.by || "" }, answer.hand);
       if (!event.by) delete event.by;
-      var items = state.items.concat([{ event: event, expected_seq: expectedNext(), target_of: null }]);
-      return engineView(items).then(function (v) {
+      var queued = { event: event, expected_seq: expectedNext(), target_of: null, fields: item.fields };
+      return engineView(state.items.concat([queued])).then(function (v) {
         if (v.refusal) return hold(item, v.refusal.text);
-        state.items = items;
-        state.raw.shift();
+        // To the outbox as it is now, by id: a hand sent meanwhile is not
+        // queued again, and no other hand is taken off in its place.
+        if (!state.items.some(function (kept) { return kept.event.id === item.id; })) state.items = state.items.concat([queued]);
+        dropRaw(item);
         return save().then(absorbRaw);
       });
     });
@@ -462,7 +469,20 @@
   // A waiting hand the rules (or the server) refused: it stays on the
   // phone, first in line, until the table puts it back in the form or
   // drops it; nothing after it is sent meanwhile.
-  function held() { return state && state.raw.length && state.raw[0].refused ? state.raw[0] : null; }
+  // What followed a dropped change follows the log as it is now.
+  function dropItem(item) {
+    state.items = state.items.filter(function (kept) { return kept !== item; });
+    state.items.forEach(function (kept) { kept.expected_seq = null; });
+  }
+  function dropRaw(item) {
+    state.raw = state.raw.filter(function (kept) { return kept.id !== item.id; });
+  }
+  // A refereed change the server refused is held the same way, first.
+  function held() {
+    if (!state) return null;
+    if (state.items.length && state.items[0].refused) return state.items[0];
+    return state.raw.length && state.raw[0].refused ? state.raw[0] : null;
+  }
   function hold(item, why) {
     item.refused = why || "the server did not take it.";
     return save().then(showHeld);
@@ -473,8 +493,10 @@
     if (!box) return;
     box.hidden = !item;
     if (!item) return;
-    document.getElementById("offline-held-text").textContent =
-      "Hand " + item.number + " (" + item.summary + "), saved on this phone, was not taken: " + item.refused;
+    var what = item.event ? (item.event.type === "hand" ? "A hand" : "A change") + " saved on this phone"
+      : "Hand " + item.number + " (" + item.summary + "), saved on this phone,";
+    document.getElementById("offline-held-text").textContent = what + " was not taken: " + item.refused;
+    box.querySelector('[data-held="form"]').hidden = !item.fields;
     banner();
     box.scrollIntoView({ block: "center" });  // the question is in view when asked
   }
@@ -482,9 +504,9 @@
     var button = event.target.closest("[data-held]");
     var item = held();
     if (!button || !item) return;
-    state.raw.shift();
-    if (button.dataset.held === "form") refill(document.getElementById("record"), item.fields);
-    save().then(function () {
+    if (item.event) dropItem(item); else dropRaw(item);
+    save().then(item.event ? redraw : null).then(function () {  // the form, redrawn, then refilled
+      if (button.dataset.held === "form") refill(document.getElementById("record"), item.fields);
       var row = document.querySelector('#hands [data-raw="' + item.id + '"]');
       if (row) row.remove();
       showHeld();
@@ -614,7 +636,7 @@
   function sent(item, answer) {
     state.landed[item.event.id] = answer.seq;
     state.serverSeq = answer.seq;
-    state.items.shift();
+    state.items = state.items.filter(function (kept) { return kept.event.id !== item.event.id; });
     failures = 0;
     return save();
   }
@@ -627,12 +649,21 @@
   function sync() {
     if (!state || syncing || disputed || replaced || held() || !(waiting() || pendingGame())) return;
     syncing = true;
-    Promise.resolve(step()).then(function () { syncing = false; banner(); },
+    inTurn(step).then(function () { syncing = false; banner(); },
       function (error) {
         syncing = false;
         if (window.console) console.warn("offline sync:", error);
         retryLater();
       });
+  }
+  // Every change to the outbox that waits on the server or the engine
+  // runs in turn, never two at once: each finds the outbox as the one
+  // before left it.
+  var turn = Promise.resolve();
+  function inTurn(work) {
+    var done = turn.then(work);
+    turn = done.catch(function () {});
+    return done;
   }
   function step() {
     if (pendingGame()) return state.creation.refused ? null : sendCreation();
@@ -653,11 +684,12 @@
         item.expected_seq = reply.answer.current_seq;  // after what is there now
         return save().then(step);
       }
+      if (reply.status === 409 && engine === "failed") return hold(item, reply.answer.error);
       if (reply.status === 409) {
         if (!ready) return null;  // the table is asked once the engine is up
         return refreshLog().then(dispute).then(function (asked) { if (!asked) return step(); });
       }
-      if (reply.status === 422) { banner("The server refused a change waiting here: " + reply.answer.error); return null; }
+      if (reply.status === 422) return hold(item, reply.answer.error);
       retryLater();
     }, offlineAgain);
   }
@@ -699,7 +731,7 @@
     }).then(function (response) {
       online = true;
       if (response.ok) {
-        state.raw.shift();
+        dropRaw(item);
         rawLanded = true;
         return save().then(step);
       }
@@ -838,7 +870,7 @@
       });
       // Drawn over the server's page only when this phone has changes of
       // its own to show (a form being filled in is left alone).
-      if (waiting()) return absorbRaw().then(redraw).then(showHeld).then(sync);
+      if (waiting()) return inTurn(function () { return absorbRaw().then(redraw).then(showHeld); }).then(sync);
     }, function (error) {
       // An old phone, too little memory, no workers: the hands entered
       // still wait as entered, and the server referees them.

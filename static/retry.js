@@ -12,17 +12,26 @@
     note.hidden = !text;
   }
 
-  document.body.addEventListener("htmx:sendError", function (event) {
+  // Which button sent the form ("save" or "pass"): the outbox keeps it.
+  function actionOf(detail) {
+    var config = detail.requestConfig || {};
+    var submitter = config.triggeringEvent && config.triggeringEvent.submitter;
+    if (submitter && submitter.name === "action") return submitter.value;
+    return (config.parameters && config.parameters.action) || (config.formData && config.formData.get("action")) || "";
+  }
+
+  function noAnswer(event) {
     var form = event.detail.elt.closest("form#record");
     if (!form) return;
     // This phone can score offline: the hand goes into its outbox instead.
-    if (window.PepperOffline && window.PepperOffline.take(form)) return;
+    if (window.PepperOffline && window.PepperOffline.take(form, actionOf(event.detail))) return;
     banner(navigator.onLine === false
       ? "Offline: the hand is not saved yet. It will be sent again when the connection is back."
       : "No answer from the server: the hand is not saved yet. Trying again…");
     clearTimeout(pending);
     pending = setTimeout(function () { htmx.trigger(form, "submit"); }, RETRY_MS);
-  });
+  }
+  document.body.addEventListener("htmx:sendError", noAnswer);
 
   // A server that answered 5xx did not save it either: with offline play,
   // the hand goes into the outbox (sent again until the server takes it).
@@ -30,7 +39,7 @@
     var form = event.detail.requestConfig && event.detail.requestConfig.elt &&
       event.detail.requestConfig.elt.closest && event.detail.requestConfig.elt.closest("form#record");
     if (!form || event.detail.xhr.status < 500) return;
-    if (window.PepperOffline && window.PepperOffline.take(form)) event.detail.shouldSwap = false;
+    if (window.PepperOffline && window.PepperOffline.take(form, actionOf(event.detail))) event.detail.shouldSwap = false;
   });
 
   document.body.addEventListener("htmx:afterRequest", function (event) {

@@ -1,0 +1,169 @@
+"""The outbox never loses, repeats or resends a change because two of its
+jobs overlapped or the server refused one: each defect a reviewer found,
+on a 360 px phone, with the server stopped or answering as it would."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, expect
+
+from scorekeeper.models import GameEvent
+from tests.e2e.conftest import classic_game, fill_hand
+from tests.e2e.offline import ENGINE_LOADS, READY, Server, new_phone, open_ready
+from tests.e2e.test_offline_start import NO_WORKERS, no_signal, signal_back, stored_once
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# A hand sent as entered reaches the server, but its answer reaches the
+# page only once the engine has come up: the engine starts while the send
+# is in flight.
+ANSWER_AFTER_ENGINE = """(() => {
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  const realFetch = window.fetch.bind(window);
+  window.fetch = (url, options) => {
+    const answer = realFetch(url, options);
+    const hand = options && options.method === "POST" && /\\/hands$/.test(String(url));
+    return hand ? answer.then((response) => gate.then(() => response)) : answer;
+  };
+  const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  let released = false;
+  gate.then(() => { released = true; });
+  // Once the answer is in, the phone's storage is slow to confirm a write.
+  let store;
+  Object.defineProperty(window, "PepperStore", {
+    configurable: true,
+    get: () => store,
+    set: (value) => {
+      const save = value.save;
+      value.save = (state) => {
+        const wrote = save(state);
+        return released ? wrote.then((done) => later(1500).then(() => done)) : wrote;
+      };
+      store = value;
+    },
+  });
+  let engine;
+  Object.defineProperty(window, "PepperEngine", {
+    configurable: true,
+    get: () => engine,
+    set: (value) => {
+      const start = value.start;
+      const json = value.json;
+      // The engine is up a second before the send's answer comes...
+      value.start = (...args) => start(...args).then((done) => { later(1000).then(release); return done; });
+      // ...unless it is asked to referee a hand first: the answer comes
+      // while the engine thinks about it.
+      value.json = (...args) => {
+        if (args[0] !== "hand_of") return json(...args);
+        release();
+        return later(500).then(() => json(...args));
+      };
+      engine = value;
+    },
+  });
+})();"""
+
+
+def test_no_hand_is_dropped_when_the_engine_comes_up_during_a_send(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    game = classic_game()
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.add_init_script(NO_WORKERS)  # two hands kept as entered
+    page.goto(f"{server.url}/join/{game.edit_token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    no_signal(context, server)
+    form = page.locator("#record")
+    for count in (1, 2):
+        fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
+        form.get_by_role("button", name="Save hand").click()
+        expect(page.locator("#record-title")).to_have_text(f"Record hand {count + 1}")
+    expect(page.locator("#offline-status")).to_contain_text("2 hands wait")
+    page.close()
+
+    signal_back(context, server)
+    again = context.new_page()
+    errors: list[str] = []
+    again.on("pageerror", lambda error: errors.append(str(error)))
+    again.add_init_script(ANSWER_AFTER_ENGINE)
+    again.goto(f"{server.url}/games/{game.pk}/")
+    expect(again.locator("#offline-status")).to_contain_text(
+        READY, timeout=ENGINE_LOADS
+    )
+    stored_once(game, 2)
+    again.wait_for_timeout(3000)  # a second send would land by now
+    assert GameEvent.objects.filter(game=game).count() == 2
+    assert errors == []
+
+
+# The server refuses every change this phone sends through the API.
+REFUSED = "The server has its own reason to refuse this hand."
+REFUSING_SERVER = """(() => {
+  window.refusals = 0;
+  const realFetch = window.fetch.bind(window);
+  window.fetch = (url, options) => {
+    const api = options && options.method === "POST" && /\\/api\\//.test(String(url));
+    if (!api || !navigator.onLine) return realFetch(url, options);
+    window.refusals += 1;
+    const body = JSON.stringify({ error: REFUSED });
+    const json = { "Content-Type": "application/json" };
+    return Promise.resolve(new Response(body, { status: 422, headers: json }));
+  };
+})();""".replace("REFUSED", json.dumps(REFUSED))
+
+
+def test_a_change_the_server_refuses_is_held_for_the_table_not_resent(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    game = classic_game()
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.add_init_script(REFUSING_SERVER)
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    context.set_offline(True)
+    form = page.locator("#record")
+    fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
+    form.get_by_role("button", name="Save hand").click()
+    status = page.locator("#offline-status")
+    expect(status).to_contain_text("1 hand waits to be sent on this phone")
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    held = page.locator("#offline-held")
+    expect(held).to_be_visible()
+    expect(held).to_contain_text(REFUSED)
+    expect(status).to_contain_text("the table chooses above")
+    page.wait_for_timeout(7000)  # the outbox tries every 5 s
+    assert page.evaluate("window.refusals") == 1
+    expect(status).not_to_contain_text("sending")
+
+    held.get_by_role("button", name="Put it back in the form").click()
+    expect(held).to_be_hidden()
+    expect(form.get_by_role("radio", name="spades", exact=True)).to_be_checked()
+    expect(status).not_to_contain_text("waits")
+    assert GameEvent.objects.filter(game=game).count() == 0
+
+
+def test_a_passed_out_that_meets_no_answer_stays_passed_out(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """No referee on the phone: "Passed out" is kept as entered, as a
+    pass (not a Save of an empty form), and the server records a pass."""
+    game = classic_game()
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.add_init_script(NO_WORKERS)
+    page.goto(f"{server.url}/join/{game.edit_token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    server.stop()  # the phone thinks itself online: the tap meets no answer
+    page.locator("#record").get_by_role("button", name="Passed out").click()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    expect(page.locator("#hands")).to_contain_text("passed out")
+
+    server.start()
+    stored_once(game, 1)
+    assert GameEvent.objects.get(game=game).payload.get("passed_out") is True
