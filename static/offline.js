@@ -63,6 +63,7 @@
 
   // A new version of the app waits until the table says so: an update
   // never reloads a page in the middle of a hand.
+  var updating = false;  // "Update now" was tapped: the page goes quiet
   function offerUpdates(registration) {
     if (!registration) return;  // a browser that runs no service worker here
     function offer() {
@@ -83,6 +84,15 @@
         if (!button) return;
         box.hidden = true;
         if (button.dataset.update !== "now") return;
+        // The browser hands over to the waiting version only once the one
+        // in charge has no work in flight. The engine's worker is this
+        // page's client of it: loading Pyodide through it, or asking it to
+        // keep the engine's files, kept it busy (on a busy phone, for
+        // longer than anyone waits: the new version never took over). So
+        // the page goes quiet first: the engine stopped, no poll, no send,
+        // until the new version reloads it.
+        updating = true;
+        if (window.PepperEngine) PepperEngine.stop();
         // The waiting version as the browser has it now (not as it was
         // when the question was asked).
         navigator.serviceWorker.getRegistration().then(function (now) {
@@ -94,6 +104,9 @@
       });
       return box;
     }
+    document.addEventListener("htmx:beforeRequest", function (event) {
+      if (updating) event.preventDefault();
+    });
     offer();
     registration.addEventListener("updatefound", function () {
       var installing = registration.installing;
@@ -647,7 +660,7 @@
   // as the form would have sent them (the server referees them like any
   // other save): a phone whose engine never starts loses nothing.
   function sync() {
-    if (!state || syncing || disputed || replaced || held() || !(waiting() || pendingGame())) return;
+    if (updating || !state || syncing || disputed || replaced || held() || !(waiting() || pendingGame())) return;
     syncing = true;
     inTurn(step).then(function () { syncing = false; banner(); },
       function (error) {
@@ -844,6 +857,7 @@
   // Start: the outbox and the log from this phone, the engine in the
   // background once the page has loaded.
   function keepEngine() {
+    if (updating) return Promise.resolve();  // the new version keeps its own
     return fetch(root.dataset.engine).then(function (response) { return response.json(); }).then(function (files) {
       var urls = files.runtime.concat(Object.keys(files.source).map(function (name) { return files.source[name]; }));
       return new Promise(function (resolve, reject) {

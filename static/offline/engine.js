@@ -31,5 +31,12 @@
     return call.apply(null, arguments).then(function (text) { return JSON.parse(text); });
   }
 
-  window.PepperEngine = { start: start, call: call, json: json };
+  // Before an update takes over: a worker fetching or running keeps the
+  // service worker in charge busy, so the new version could not take over.
+  function stop() {
+    if (worker) worker.terminate();
+    worker = null;
+  }
+
+  window.PepperEngine = { start: start, call: call, json: json, stop: stop };
 })();
