@@ -712,48 +712,65 @@
     var found = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie);
     return found ? found[1] : "";
   }
+  // A form kept in the outbox is sent with this browser's CSRF cookie as
+  // it is now, not the token the page had when the form was filled: a
+  // page kept offline for days, or a cookie renewed since, would
+  // otherwise be refused (Django reads the form's own token first).
+  function postForm(url, fields, headers) {
+    var body = new URLSearchParams(fields);
+    var token = csrfCookie() || fields.csrfmiddlewaretoken || "";
+    body.delete("csrfmiddlewaretoken");
+    return live(url, { method: "POST", headers: Object.assign({ "X-CSRFToken": token }, headers || {}), body: body });
+  }
+  // Django's "page out of date" (templates/403_csrf.html) is not a link
+  // that was replaced: a page read anew renews the cookie, and the form
+  // is sent again later.
+  function csrfRefused(response) {
+    if (response.status !== 403) return Promise.resolve(false);
+    return response.clone().text().then(function (html) {
+      if (html.indexOf('id="csrf-refused"') < 0) return false;
+      return live(location.pathname).then(function () { retryLater(); return true; }, function () { retryLater(); return true; });
+    });
+  }
   function sendCreation() {
     var fields = state.creation.fields;
-    return live("/games/new", {
-      method: "POST",
-      headers: { "X-CSRFToken": csrfCookie() },
-      body: new URLSearchParams(fields)
-    }).then(function (response) {
-      online = true;
-      var landed = new URL(response.url || location.href).pathname === "/games/" + state.game + "/";
-      if (response.ok && landed) {
-        state.creation = null;
-        return save().then(step);
-      }
-      if (response.status === 422) {
-        return response.text().then(function (html) {
-          state.creation.refused = serverWords(html);
-          return save().then(refusedGame);
-        });
-      }
-      retryLater();
+    return postForm("/games/new", fields).then(function (response) {
+      return csrfRefused(response).then(function (refused) { return refused ? null : created(response); });
     }, offlineAgain);
+  }
+  function created(response) {
+    online = true;
+    var landed = new URL(response.url || location.href).pathname === "/games/" + state.game + "/";
+    if (response.ok && landed) {
+      state.creation = null;
+      return save().then(step);
+    }
+    if (response.status === 422) {
+      return response.text().then(function (html) {
+        state.creation.refused = serverWords(html);
+        return save().then(refusedGame);
+      });
+    }
+    retryLater();
   }
   var rawLanded = false;  // a hand sent as entered: the page is the server's to draw
   function sendRaw(item) {
-    var body = new URLSearchParams(item.fields);
-    return live(root.dataset.hands, {
-      method: "POST",
-      headers: { "HX-Request": "true", "X-CSRFToken": item.fields.csrfmiddlewaretoken || "" },
-      body: body
-    }).then(function (response) {
-      online = true;
-      if (response.ok) {
-        dropRaw(item);
-        rawLanded = true;
-        return save().then(step);
-      }
-      if (gone(response.status)) return linksReplaced();
-      if (response.status === 409 || response.status === 422) {
-        return response.text().then(function (html) { return hold(item, serverWords(html)); });
-      }
-      retryLater();
+    return postForm(root.dataset.hands, item.fields, { "HX-Request": "true" }).then(function (response) {
+      return csrfRefused(response).then(function (refused) { return refused ? null : rawAnswered(item, response); });
     }, offlineAgain);
+  }
+  function rawAnswered(item, response) {
+    online = true;
+    if (response.ok) {
+      dropRaw(item);
+      rawLanded = true;
+      return save().then(step);
+    }
+    if (gone(response.status)) return linksReplaced();
+    if (response.status === 409 || response.status === 422) {
+      return response.text().then(function (html) { return hold(item, serverWords(html)); });
+    }
+    retryLater();
   }
   // What the server's answer says to the player (its refusal or conflict).
   function serverWords(html) {

@@ -32,6 +32,10 @@
     pending = setTimeout(function () { htmx.trigger(form, "submit"); }, RETRY_MS);
   }
   document.body.addEventListener("htmx:sendError", noAnswer);
+  // No answer within the form's timeout (hx-request, 15 s) is no answer:
+  // the same hand sent again later carries the same event id, so a save
+  // that did reach the server is still recorded once.
+  document.body.addEventListener("htmx:timeout", noAnswer);
 
   // A server that answered 5xx did not save it either: with offline play,
   // the hand goes into the outbox (sent again until the server takes it).

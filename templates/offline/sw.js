@@ -167,13 +167,27 @@ function started(request) {
   });
 }
 
+// A plain save the server did not take: no answer within 15 s, or a
+// server fault (5xx). The hand goes into the outbox all the same (sent
+// again with its event id: recorded once even if this one got through).
+var NO_ANSWER_MS = 15000;
+function answered(sent) {
+  var late = new Promise(function (resolve, reject) {
+    setTimeout(function () { reject(new Error("no answer")); }, NO_ANSWER_MS);
+  });
+  return Promise.race([sent, late]).then(function (response) {
+    if (response.status >= 500) throw new Error("server fault " + response.status);
+    return response;
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   var hands = request.method === "POST" && request.mode === "navigate" && HANDS.exec(url.pathname);
   if (hands && url.origin === self.location.origin) {
     var copy = request.clone();
-    event.respondWith(fetch(request).catch(function () { return outboxed(copy, hands[1]); }));
+    event.respondWith(answered(fetch(request)).catch(function () { return outboxed(copy, hands[1]); }));
     return;
   }
   if (request.method === "POST" && request.mode === "navigate" && STARTED.test(url.pathname) &&

@@ -5,10 +5,13 @@ on a 360 px phone, with the server stopped or answering as it would."""
 from __future__ import annotations
 
 import json
+import threading
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
+from scorekeeper import recording
 from scorekeeper.models import GameEvent
 from tests.e2e.conftest import classic_game, fill_hand
 from tests.e2e.offline import ENGINE_LOADS, READY, Server, new_phone, open_ready
@@ -167,3 +170,101 @@ def test_a_passed_out_that_meets_no_answer_stays_passed_out(
     server.start()
     stored_once(game, 1)
     assert GameEvent.objects.get(game=game).payload.get("passed_out") is True
+
+
+def _faulty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server fails every change it is sent (a 500), whichever way."""
+
+    def fault(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a server fault")
+
+    monkeypatch.setattr(recording, "_append_refereed", fault)
+
+
+def test_a_plain_save_the_server_fails_on_is_kept_and_sent_once(
+    browser: Browser, server: Server, phones: list[BrowserContext], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Save before the page's scripts took the form (a plain POST) that
+    the server answers with a 500: the service worker keeps it in the
+    outbox, the page says it waits, and it lands once the server mends."""
+    game = classic_game()
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.add_init_script(NO_WORKERS)  # the page's own sends go as entered, through the same view
+    page.goto(f"{server.url}/join/{game.edit_token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    _faulty(monkeypatch)
+    fill_hand(page.locator("#record"), bidder="Bob", bid="3", trump="spades", taken="4")
+    page.evaluate("document.getElementById('record').submit()")
+    page.wait_for_load_state()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits to be sent")
+    assert GameEvent.objects.filter(game=game).count() == 0
+
+    monkeypatch.undo()
+    stored_once(game, 1)
+    assert GameEvent.objects.get(game=game).payload["trump"] == "spades"
+
+
+def test_a_save_that_meets_no_answer_in_15_s_is_kept_and_recorded_once(
+    browser: Browser, server: Server, phones: list[BrowserContext], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server takes 20 s over the first save (it does record it in the
+    end): after 15 s the phone keeps the hand in its outbox and sends it
+    again with the same event id, so the game holds it once."""
+    game = classic_game()
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.add_init_script(NO_WORKERS)
+    page.goto(f"{server.url}/join/{game.edit_token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    real = recording._append_refereed
+    first = threading.Event()
+    answered = threading.Event()
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        if first.is_set():
+            return real(*args, **kwargs)
+        first.set()
+        threading.Event().wait(20)
+        try:
+            return real(*args, **kwargs)
+        finally:
+            answered.set()
+
+    monkeypatch.setattr(recording, "_append_refereed", slow)
+    form = page.locator("#record")
+    fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
+    form.get_by_role("button", name="Save hand").click()
+    status = page.locator("#offline-status")
+    expect(status).to_contain_text("1 hand waits", timeout=19_000)
+    assert first.is_set() and not answered.is_set()  # kept before any answer
+    stored_once(game, 1)
+    answered.wait(30)  # the first save's own answer, and the resend's
+    expect(status).not_to_contain_text("waits")
+    assert GameEvent.objects.filter(game=game).count() == 1
+    expect(page.locator("#hands")).to_contain_text("Bob bid 3")
+
+
+def test_a_waiting_hand_is_sent_with_the_cookie_as_it_is_now(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """The browser's CSRF cookie was renewed while the hand waited (the
+    form's token is from the old one): the hand is sent, not taken for a
+    game whose links were replaced."""
+    game = classic_game()
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.add_init_script(NO_WORKERS)
+    page.goto(f"{server.url}/join/{game.edit_token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    form = page.locator("#record")
+    fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
+    form.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits to be sent on this phone")
+    context.add_cookies([{"name": "csrftoken", "value": "N" * 32, "url": server.url}])
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    stored_once(game, 1)
+    expect(page.locator("#offline-replaced")).to_be_hidden()
