@@ -182,7 +182,10 @@ def _faulty(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_plain_save_the_server_fails_on_is_kept_and_sent_once(
-    browser: Browser, server: Server, phones: list[BrowserContext], monkeypatch: pytest.MonkeyPatch
+    browser: Browser,
+    server: Server,
+    phones: list[BrowserContext],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A Save before the page's scripts took the form (a plain POST) that
     the server answers with a 500: the service worker keeps it in the
@@ -190,7 +193,9 @@ def test_a_plain_save_the_server_fails_on_is_kept_and_sent_once(
     game = classic_game()
     context = new_phone(browser, phones)
     page = context.new_page()
-    page.add_init_script(NO_WORKERS)  # the page's own sends go as entered, through the same view
+    page.add_init_script(
+        NO_WORKERS
+    )  # the page's own sends go as entered, through the same view
     page.goto(f"{server.url}/join/{game.edit_token}")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     _faulty(monkeypatch)
@@ -206,7 +211,10 @@ def test_a_plain_save_the_server_fails_on_is_kept_and_sent_once(
 
 
 def test_a_save_that_meets_no_answer_in_15_s_is_kept_and_recorded_once(
-    browser: Browser, server: Server, phones: list[BrowserContext], monkeypatch: pytest.MonkeyPatch
+    browser: Browser,
+    server: Server,
+    phones: list[BrowserContext],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The server takes 20 s over the first save (it does record it in the
     end): after 15 s the phone keeps the hand in its outbox and sends it
@@ -261,7 +269,9 @@ def test_a_waiting_hand_is_sent_with_the_cookie_as_it_is_now(
     form = page.locator("#record")
     fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
     form.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#offline-status")).to_contain_text("1 hand waits to be sent on this phone")
+    expect(page.locator("#offline-status")).to_contain_text(
+        "1 hand waits to be sent on this phone"
+    )
     context.add_cookies([{"name": "csrftoken", "value": "N" * 32, "url": server.url}])
 
     context.set_offline(False)
