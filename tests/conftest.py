@@ -21,9 +21,10 @@ TESTS = Path(__file__).resolve().parent
 # (nor the django_db mark) cannot touch it, so one database run suffices.
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences"}
 # The tests of offline play: they need the phone's engine, which `make
-# setup` installs only where Node.js (npm) is (the offline mark adds others).
-OFFLINE_FOLDERS = (TESTS / "offline",)
-OFFLINE_FILES = "test_offline"
+# setup` installs only where Node.js (npm) is: the engine's build, and the
+# browser tests of a phone with no signal (the offline mark adds others).
+OFFLINE_FOLDER = TESTS / "offline"
+OFFLINE_BROWSER_FILES = "test_offline"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -47,8 +48,9 @@ def pytest_collection_modifyitems(
     for item in items:
         if item.path.is_relative_to(TESTS / "e2e"):
             item.add_marker(pytest.mark.browser)
-        if item.path.name.startswith(OFFLINE_FILES) or any(
-            item.path.is_relative_to(folder) for folder in OFFLINE_FOLDERS
+        if item.path.is_relative_to(OFFLINE_FOLDER) or (
+            item.path.is_relative_to(TESTS / "e2e")
+            and item.path.name.startswith(OFFLINE_BROWSER_FILES)
         ):
             item.add_marker(pytest.mark.offline)
     _skip_offline_tests_without_the_engine(items)
