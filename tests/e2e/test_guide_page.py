@@ -55,3 +55,11 @@ def test_the_guide_prints_on_a4(page: Page, live_server: LiveServer) -> None:
     )
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert 8 <= pages <= 30, pages
+
+
+def test_the_guide_on_a_wide_screen(page: Page, live_server: LiveServer) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server.url}/leagues/help/#5-the-desk-and-the-tv")
+    looker = Looker(page, "guide-wide", width=1280)
+    looker.look("desk-section")
+    page.screenshot(path=str(SCREENSHOTS / "guide-1280-desk.png"))

@@ -52,6 +52,7 @@ def test_from_the_readme_to_a_running_night_with_the_guide_open(
     page.get_by_label("Password", exact=True).fill("pepper nights 2026")
     page.get_by_label("Password again").fill("pepper nights 2026")
     page.get_by_role("button", name="Sign up").click()
+    looker.look("leagues-with-help")
     page.get_by_label("New league's name").fill("Thursday Pepper")
     page.get_by_role("button", name="Start a league").click()
     page.get_by_text("Paste a list of names", exact=True).click()
@@ -61,17 +62,20 @@ def test_from_the_readme_to_a_running_night_with_the_guide_open(
     page.get_by_text("New season", exact=True).click()
     page.get_by_label("Name", exact=True).fill("Autumn")
     page.get_by_role("button", name="Create the season").click()
+    looker.look("season-with-help")
 
     page.get_by_label("Date").fill("2026-11-19")  # 1. New night
     page.get_by_role("button", name="New night").click()
     for name in EIGHT:  # 2. at the door
         page.get_by_role("button", name=name, exact=True).click()
     expect(page.locator(".chip.on")).to_have_count(8)
+    looker.look("night-with-help")
     page.get_by_role("button", name="Start round 1").click()  # 3.
     expect(page.get_by_role("link", name="Printable links")).to_be_visible()
     expect(page.get_by_role("link", name="Score card", exact=True)).to_have_count(2)
     page.get_by_role("link", name="Desk", exact=True).click()  # 4.
     expect(page.get_by_role("link", name="Call round 1…")).to_be_visible()
+    looker.look("desk-with-help")
 
     page.get_by_role("link", name="Help", exact=True).click()  # the guide open
     expect(
