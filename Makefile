@@ -1,5 +1,8 @@
 # `make run` and `make test` work on a fresh machine: they find a Python
-# >= 3.12, build .venv, install, migrate, then serve or test.
+# >= 3.12, build .venv, install, migrate, then serve or test. Node.js (npm)
+# is needed only for offline play (the phone's engine, Pyodide): without
+# it the app runs with offline play off and the offline tests are skipped,
+# each saying why (OFFLINE_TESTS=required makes them fail instead).
 PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -37,7 +40,20 @@ $(OFFLINE_STAMP): package-lock.json scorekeeper/web/offline_stdlib.txt scorekeep
 	$(PY) manage.py offline_build
 	@touch $(OFFLINE_STAMP)
 
-setup: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
+# With npm: the offline engine, installed and built. Without it: a note,
+# and the rest of the set-up goes on (offline play off).
+ifneq ($(shell command -v npm 2>/dev/null),)
+OFFLINE := $(NODE_STAMP) $(OFFLINE_STAMP)
+else
+OFFLINE := offline-off
+endif
+
+.PHONY: offline-off
+offline-off:
+	@echo "npm not found: offline play is off (the phone's engine, Pyodide, needs Node.js)." >&2
+	@echo "The app runs online; the offline tests are skipped. Install Node.js and run make again to add it." >&2
+
+setup: $(STAMP) $(OFFLINE)
 
 # The task worker (django-tasks-db's db_worker: a league's ratings brought
 # up to date after a change) beside the web server, stopped with it: the
@@ -47,7 +63,7 @@ WITH_WORKER = $(PY) manage.py db_worker --no-reload -v0 & worker=$$!; \
 
 # Served as production serves it (gunicorn, DEBUG off, static files by
 # WhiteNoise), with a local secret key kept in .local-secret-key.
-run: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
+run: $(STAMP) $(OFFLINE)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v0
 	PORT=$(PORT) $(PY) manage.py demo_game
@@ -55,7 +71,7 @@ run: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
 		PORT=$(PORT) $(VENV)/bin/gunicorn -c python:config.gunicorn_conf config.wsgi
 
 # Django's debug server, with tracebacks in the browser: for development.
-dev: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
+dev: $(STAMP) $(OFFLINE)
 	$(PY) manage.py migrate --noinput
 	PORT=$(PORT) $(PY) manage.py demo_game
 	export DEBUG=1; $(WITH_WORKER) $(PY) manage.py runserver 127.0.0.1:$(PORT)
@@ -66,13 +82,13 @@ dev: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
 # tests (tests/rules, no database), measured alone: tracing every test of
 # the site for it took a quarter of the suite's time.
 TEST_WORKERS ?= auto
-test: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
+test: $(STAMP) $(OFFLINE)
 	$(PY) -m pytest -q -n $(TEST_WORKERS) tests/rules --cov=scorekeeper/rules \
 		--cov-branch --cov-report=term:skip-covered --cov-fail-under=100
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup --ignore=tests/rules
 
 # Where the suite's time goes: the 25 slowest tests and the time by folder.
-test-times: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
+test-times: $(STAMP) $(OFFLINE)
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup --durations=25 --times-by-folder
 
 lint: $(STAMP)

@@ -5,7 +5,7 @@ unless "1"), ALLOWED_HOSTS (comma-separated), DATABASE_URL (default: SQLite
 in WAL mode at ./db.sqlite3), HTTPS ("1" behind TLS: HSTS, SSL redirect,
 Secure cookies), STATIC_ROOT (where collectstatic writes).
 
-Several servers (README, "Production: several servers"): REDIS_URL (the
+Several servers (docs/operators.md, "Several servers"): REDIS_URL (the
 cache and the rate-limit counts in Redis, shared by every server; unset:
 each process's memory and this machine's counts file, as one server
 needs), DB_POOL_MAX / DB_POOL_MIN / DB_POOL_TIMEOUT (the PostgreSQL
@@ -251,7 +251,7 @@ if HTTPS:
     # The directive alone does nothing until the domain is submitted.
     SECURE_HSTS_PRELOAD = True
 
-# The offline app's kill switch (README, "Offline play"): OFFLINE_OFF=1
+# The offline app's kill switch (docs/operators.md): OFFLINE_OFF=1
 # serves a service worker that deletes its caches and removes itself, and
 # pages that register none. The hands waiting in a phone's outbox are kept
 # (they live in IndexedDB, not in the caches) and sent by the page.

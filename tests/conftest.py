@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from datetime import datetime
 from pathlib import Path
@@ -11,6 +12,7 @@ from django.test import Client
 
 import tests.hypothesis_profiles  # noqa: F401  (loads the profile first)
 from scorekeeper.models import Game
+from scorekeeper.web.offline_files import UNBUILT_HINT, offline_missing
 from scorekeeper.web.rate_counts import counts
 from tests.records import NOW, new_game
 
@@ -18,6 +20,11 @@ TESTS = Path(__file__).resolve().parent
 # Fixtures that open the test database: a test that uses none of them
 # (nor the django_db mark) cannot touch it, so one database run suffices.
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences"}
+# The tests of offline play: they need the phone's engine, which `make
+# setup` installs only where Node.js (npm) is: the engine's build, and the
+# browser tests of a phone with no signal (the offline mark adds others).
+OFFLINE_FOLDER = TESTS / "offline"
+OFFLINE_BROWSER_FILES = "test_offline"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -41,11 +48,33 @@ def pytest_collection_modifyitems(
     for item in items:
         if item.path.is_relative_to(TESTS / "e2e"):
             item.add_marker(pytest.mark.browser)
+        if item.path.is_relative_to(OFFLINE_FOLDER) or (
+            item.path.is_relative_to(TESTS / "e2e")
+            and item.path.name.startswith(OFFLINE_BROWSER_FILES)
+        ):
+            item.add_marker(pytest.mark.offline)
+    _skip_offline_tests_without_the_engine(items)
     if not config.getoption("--database-tests-only"):
         return
     kept = [item for item in items if _depends_on_the_database(item)]
     config.hook.pytest_deselected(items=[i for i in items if i not in kept])
     items[:] = kept
+
+
+def _skip_offline_tests_without_the_engine(items: list[pytest.Item]) -> None:
+    """On a machine set up without Node.js the offline tests are skipped,
+    saying why, unless OFFLINE_TESTS=required (CI), where they fail."""
+    missing = offline_missing()
+    offline = [item for item in items if item.get_closest_marker("offline")]
+    if not missing or not offline:
+        return
+    if os.environ.get("OFFLINE_TESTS") == "required":
+        raise pytest.UsageError(
+            f"offline tests are required but {missing}. {UNBUILT_HINT}"
+        )
+    skip = pytest.mark.skip(reason=f"offline play is off: {missing}. {UNBUILT_HINT}")
+    for item in offline:
+        item.add_marker(skip)
 
 
 def _depends_on_the_database(item: pytest.Item) -> bool:

@@ -1,5 +1,5 @@
 """A season's CSV files: the standings (of the season or of one night) and
-every hand of the season. The header rows are documented in the README;
+every hand of the season. The header rows are documented in docs/organizers.md;
 spreadsheets open them as they are (UTF-8 with a byte-order mark).
 
 Hands come from each game's replayed log, so a void or correction shows

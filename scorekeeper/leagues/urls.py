@@ -3,13 +3,15 @@ from __future__ import annotations
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from scorekeeper.leagues import nights, paper, screens, sharing, tables, views
+from scorekeeper.leagues import guide, nights, paper, screens, sharing, tables, views
 
 urlpatterns = [
     path("accounts/signup", views.signup, name="signup"),
     path("accounts/login", views.signin, name="login"),
     path("accounts/logout", LogoutView.as_view(), name="logout"),
     path("leagues/", views.leagues, name="leagues"),
+    path("leagues/help/", guide.organizer_guide, name="organizer_guide"),
+    path("leagues/help/<slug:name>.png", guide.guide_image, name="guide_image"),
     path("leagues/<id:league_id>/", views.league, name="league"),
     path("leagues/<id:league_id>/players", views.player_add, name="player_add"),
     path(

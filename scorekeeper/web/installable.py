@@ -8,7 +8,7 @@ import hashlib
 import json
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -21,6 +21,7 @@ from scorekeeper.web.offline_files import (
     ENGINE_PREFIX,
     IDB_PREFIX,
     PYODIDE_PREFIX,
+    offline_missing,
 )
 
 THEME = "#0b5d3b"  # the icon's green
@@ -93,16 +94,18 @@ def _pages() -> list[str]:
 def service_worker(request: HttpRequest) -> HttpResponse:
     """/sw.js: at the root, so its scope is the whole site; never cached
     by the browser (a new version is picked up at the next page open, and
-    waits for the table's "Update now"). With OFFLINE_OFF, the worker that
+    waits for the table's "Update now"). With OFFLINE_OFF, or on a server
+    without the phone's engine (set up without Node.js), the worker that
     removes itself and its caches."""
+    if settings.OFFLINE_OFF or offline_missing():
+        return _script(render_to_string("offline/sw_off.js", {"version": "off"}))
     shell = _shell()
     pages = _pages()
     version = hashlib.sha256(
         json.dumps([shell, pages, engine_urls()]).encode()
     ).hexdigest()
-    template = "offline/sw_off.js" if settings.OFFLINE_OFF else "offline/sw.js"
     body = render_to_string(
-        template,
+        "offline/sw.js",
         {
             "shell_json": json.dumps(shell),
             "pages_json": json.dumps(pages),
@@ -110,6 +113,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "version": version[:12],
         },
     )
+    return _script(body)
+
+
+def _script(body: str) -> HttpResponse:
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"
@@ -138,6 +145,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def engine_files(request: HttpRequest) -> JsonResponse:
+    if offline_missing():
+        raise Http404("offline play is off on this server")
     return JsonResponse(engine_urls())
 
 
@@ -155,6 +164,12 @@ def offline_game(request: HttpRequest) -> HttpResponse:
     return render(request, "offline/game.html")
 
 
-def offline_switch(request: HttpRequest) -> dict[str, bool]:
-    """Pages register no service worker while the kill switch is on."""
-    return {"offline_off": settings.OFFLINE_OFF}
+def offline_switch(request: HttpRequest) -> dict[str, object]:
+    """Pages register no service worker while the kill switch is on, nor
+    on a server without the phone's engine, and then load none of the
+    offline scripts (``offline_unbuilt``: why, said on the home page)."""
+    missing = offline_missing()
+    return {
+        "offline_off": settings.OFFLINE_OFF or bool(missing),
+        "offline_unbuilt": missing,
+    }

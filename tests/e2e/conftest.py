@@ -21,7 +21,7 @@ from tests.records import new_game
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
-# The README's screenshots: rewritten in docs/ only when asked (UPDATE_DOCS=1),
+# The guides' screenshots: rewritten in docs/ only when asked (UPDATE_DOCS=1),
 # so that a test run leaves the tree as it found it.
 DOCS = (
     Path(__file__).resolve().parents[2] / "docs"

@@ -13,7 +13,7 @@ from scorekeeper.leagues.models import Round, Table
 from tests.e2e.conftest import PHONE, SCREENSHOTS, fill_hand
 from tests.leagues.nights import play_hand
 
-# Screenshots the README shows: rewritten in docs/ with UPDATE_DOCS=1.
+# Screenshots the guides in docs/ show: rewritten there with UPDATE_DOCS=1.
 DOCS = (
     Path(__file__).resolve().parents[2] / "docs"
     if os.environ.get("UPDATE_DOCS")

@@ -13,7 +13,13 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.models import GameEvent
 from tests.e2e.conftest import LIVE, classic_game, fill_hand
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# The phone's outbox (IndexedDB through idb, installed with npm) is part
+# of offline play: a server set up without Node.js has none.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.offline,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def test_an_offline_save_says_so_and_is_recorded_once_when_back_online(

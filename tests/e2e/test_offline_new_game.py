@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scorekeeper.models import Game, GameEvent
-from tests.e2e.conftest import Looker, fill_hand
+from tests.e2e.conftest import DOCS, Looker, fill_hand
 from tests.e2e.offline import ENGINE_LOADS, Server, new_phone, open_ready
 from tests.e2e.test_offline_start import SYNCED, no_signal, signal_back
 from tests.records import new_game
@@ -94,6 +94,8 @@ def test_a_game_started_offline_arrives_on_the_server_with_its_hands_once(
     expect(status).to_contain_text("with its 2 hands when the connection is back")
     expect(page.locator("#hands > li")).to_have_count(2)
     looker.look("two-hands-waiting")
+    DOCS.mkdir(parents=True, exist_ok=True)  # the players' guide shows it
+    page.screenshot(path=str(DOCS / "offline-new-game.png"), full_page=True)
     assert not Game.objects.filter(pk=game_id).exists()
 
     page.goto(f"{server.url}/")  # the start page lists it, from the phone

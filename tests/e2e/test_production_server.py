@@ -110,6 +110,7 @@ def test_gunicorn_with_debug_off_serves_styles_and_htmx(
     assert console_errors == [] or all("404" in error for error in console_errors)
 
 
+@pytest.mark.offline
 def test_the_offline_runtime_is_served_brotli_compressed(
     production: tuple[str, str],
 ) -> None:

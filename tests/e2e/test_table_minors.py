@@ -16,7 +16,7 @@ from tests.e2e.conftest import SCREENSHOTS, Looker, fill_hand
 from tests.records import HandSpec, new_game, record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-# The README's screenshots are rewritten only when asked (UPDATE_DOCS=1), so
+# The guides' screenshots are rewritten only when asked (UPDATE_DOCS=1), so
 # that a test run leaves the tree as it found it.
 DOCS = (
     Path(__file__).resolve().parents[2] / "docs"

@@ -1,0 +1,65 @@
+"""The organizers' guide in the app (*Help*), as a phone shows it and as
+it prints on A4: read at 360 px with nothing off the screen's side, axe
+finding nothing, and printed to a PDF whose pages are kept beside the
+screenshots (test-results/screenshots/organizers-guide.pdf)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.e2e.conftest import SCREENSHOTS, Looker
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_new_organizer_opens_help_from_the_leagues_page(
+    page: Page, live_server: LiveServer, looker: Looker, console_errors: list[str]
+) -> None:
+    page.goto(f"{live_server.url}/accounts/signup")
+    page.get_by_label("Username").fill("newcomer")
+    page.get_by_label("Password", exact=True).fill("a long passphrase")
+    page.get_by_label("Password again").fill("a long passphrase")
+    page.get_by_role("button", name="Sign up").click()
+    page.get_by_role("link", name="Help: running a club night").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "Running a club night: the organizers' guide"
+    )
+    desk = page.get_by_role("img", name="The organizer's desk at 360 px")
+    desk.scroll_into_view_if_needed()
+    expect(desk).to_be_visible()
+    assert desk.evaluate("image => image.naturalWidth") == 360  # served
+    looker.look("guide")
+    for anchor in (
+        "the-night-on-one-page",
+        "5-the-desk-and-the-tv",
+    ):  # as a phone shows it
+        page.goto(f"{live_server.url}/leagues/help/#{anchor}")
+        page.screenshot(path=str(SCREENSHOTS / f"guide-360-{anchor}.png"))
+    assert console_errors == []
+
+
+def test_the_guide_prints_on_a4(page: Page, live_server: LiveServer) -> None:
+    page.goto(f"{live_server.url}/leagues/help/")
+    page.emulate_media(media="print")
+    expect(page.locator(".top")).to_be_hidden()  # no site menu on paper
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pdf = page.pdf(
+        path=str(SCREENSHOTS / "organizers-guide.pdf"),
+        format="A4",
+        print_background=True,
+        prefer_css_page_size=True,
+    )
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert 8 <= pages <= 30, pages
+
+
+def test_the_guide_on_a_wide_screen(page: Page, live_server: LiveServer) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server.url}/leagues/help/#5-the-desk-and-the-tv")
+    looker = Looker(page, "guide-wide", width=1280)
+    looker.look("desk-section")
+    page.screenshot(path=str(SCREENSHOTS / "guide-1280-desk.png"))
