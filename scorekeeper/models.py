@@ -64,6 +64,11 @@ class Game(models.Model):
     # substitute). The seats' names and the log stay the game's own; a
     # note is kept on the row so that the game page still reads one row.
     seat_notes = models.JSONField(default=list, blank=True)
+    # The same changes as the pages use them: [seat, name, from_hand] each
+    # (``tablewords.Takeover``), written with the note by the capability
+    # that seats a substitute, so the table reads who plays from its own
+    # row (no hook into the league, no query, no cache).
+    takeovers = models.JSONField(default=list, blank=True)
     # The engine's state after event ``snapshot_seq`` (``snapshots.py``),
     # written with the event in its transaction: the next hand is refereed
     # against it instead of a replay of the whole log. Trusted only while

@@ -15,7 +15,7 @@ from django.http import QueryDict
 
 from scorekeeper import phone, tablewords
 from scorekeeper.gamelog import read_and_replay
-from scorekeeper.games import presenters, seat_players
+from scorekeeper.games import presenters
 from scorekeeper.games.forms import HandForm
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.variants import find_variant
@@ -199,7 +199,7 @@ def test_after_a_substitute_the_phone_names_whom_the_page_names(path: Path) -> N
     takers = json.dumps([list(change) for change in CHANGES])
     shown = json.loads(phone.view(text, "[]", takers))
     board = tablewords.board_now(played, CHANGES)
-    rows = seat_players.history(played, log, CHANGES)
+    rows = presenters.played_history(played, log, CHANGES)
     assert board.seats != played.seats  # the names differ from the log's
     assert told(shown["rows"]) == told(rows)
     assert shown["sides"] == presenters.score_boxes(board)

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorekeeper import tablewords
 from scorekeeper.eventstore import Busy, Conflict, IdTaken
 from scorekeeper.gamelog import GameLog
-from scorekeeper.games import presenters, seat_players, services
+from scorekeeper.games import presenters, services
 from scorekeeper.games.forms import (
     HandForm,
     VoidForm,
@@ -38,7 +38,6 @@ from scorekeeper.rules.variants import find_variant
 from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 
-from .live import what_changed
 from .outcomes import (
     NOTHING_DONE,
     ChangeKind,
@@ -48,6 +47,7 @@ from .outcomes import (
     refusal_of,
     same_hand,
     try_change,
+    what_changed,
 )
 from .pages import current_state, game_page, refused_answer, save_answer
 from .parts import BY_COOKIE, game_url_of, remembered_by
@@ -80,7 +80,7 @@ def hand_create(request: HttpRequest, game_id: UUID) -> HttpResponse:
         response = redirect(f"{game_url_of(game.pk)}?saved={appended.seq}")
     else:
         response = save_answer(request, game, appended.log, appended.board, by=by)
-        takeovers = seat_players.takeovers(game)  # kept: save_answer just read them
+        takeovers = presenters.takeovers(game)  # kept: save_answer just read them
         carry_new_events(request, response, appended.log, takeovers)
     _remember_by(response, by)
     return response
@@ -273,7 +273,7 @@ def _end_page(
     request: HttpRequest, game: Game, board: Scoreboard, form: VoidForm, error: Refusal
 ) -> HttpResponse:
     """The confirmation, naming the sides by who plays now (a substitute too)."""
-    named = tablewords.board_now(board, seat_players.takeovers(game))
+    named = tablewords.board_now(board, presenters.takeovers(game))
     context = {
         "game": game,
         "form": form,

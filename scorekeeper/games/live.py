@@ -10,15 +10,13 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from scorekeeper import tablewords
-from scorekeeper.gamelog import GameLog
 from scorekeeper.gamerows import game_row, head
-from scorekeeper.games import fragments, seat_players
+from scorekeeper.games import fragments, presenters
 from scorekeeper.projections.boards import game_log, scoreboard
-from scorekeeper.rules.engine import Scoreboard
-from scorekeeper.rules.events import GameEnded, HandCorrected, HandVoided
 from scorekeeper.tablewords import whole_number
 from scorekeeper.web import access
 
+from .outcomes import what_changed
 from .parts import board_context, game_url_of, history_html, record_context
 from .sharing import carry_new_events
 
@@ -30,7 +28,7 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, _ = access.game_for(request, game_id)
     log = game_log(game)
     played = scoreboard(game.pk, log)
-    takers = seat_players.takeovers(game)
+    takers = presenters.takeovers(game)
     board = tablewords.board_now(played, takers)
     game_url = game_url_of(game.pk)
     context = {
@@ -48,7 +46,7 @@ def game_chart(request: HttpRequest, game_id: UUID) -> HttpResponse:
     game, _ = access.game_for(request, game_id)
     log = game_log(game)
     # Named by who plays now, as the page's own chart.
-    board = tablewords.board_now(scoreboard(game.pk, log), seat_players.takeovers(game))
+    board = tablewords.board_now(scoreboard(game.pk, log), presenters.takeovers(game))
     game_url = game_url_of(game.pk)
     context = {"chart_html": fragments.chart_html(game_url, board, len(log.entries))}
     return render(request, "games/game_detail.html#chart", context)
@@ -76,7 +74,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
         return HttpResponse(status=404)
     log = game_log(game)
     played = scoreboard(game.pk, log)
-    takers = seat_players.takeovers(game)
+    takers = presenters.takeovers(game)
     board = tablewords.board_now(played, takers)
     game_url = game_url_of(game.pk)
     state = request.GET.get("form") if role == "edit" else None
@@ -104,17 +102,3 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     response = render(request, "games/game_detail.html#polled", context)
     carry_new_events(request, response, log, takers)
     return response
-
-
-def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
-    """What the first event after ``seen`` did, and who entered it."""
-    entry = log.entries[seen] if seen < len(log.entries) else None
-    who = "the other phone" if entry is None or not entry.by else entry.by
-    if entry is not None and isinstance(entry.event, HandVoided):
-        return f"A hand was just voided by {who}."
-    if entry is not None and isinstance(entry.event, HandCorrected):
-        return f"A hand was just corrected by {who}."
-    if entry is not None and isinstance(entry.event, GameEnded):
-        return f"The game was just ended by {who}."
-    number = len(board.rows) - (len(log.entries) - seen - 1)
-    return f"Hand {number} was just recorded by {who}."

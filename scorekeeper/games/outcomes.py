@@ -22,7 +22,7 @@ from scorekeeper.refusals import (
 )
 from scorekeeper.rules.engine import HandResult, Scoreboard, snapshot_of
 from scorekeeper.rules.errors import RulesError
-from scorekeeper.rules.events import Hand
+from scorekeeper.rules.events import GameEnded, Hand, HandCorrected, HandVoided
 
 
 class ChangeKind(Enum):
@@ -166,3 +166,17 @@ def _later_hand_broken(
         number=result.number, later=later.number, summary=summary, why=broken.text
     )
     return Refusal(text, broken.rule)
+
+
+def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
+    """What the first event after ``seen`` did, and who entered it."""
+    entry = log.entries[seen] if seen < len(log.entries) else None
+    who = "the other phone" if entry is None or not entry.by else entry.by
+    if entry is not None and isinstance(entry.event, HandVoided):
+        return f"A hand was just voided by {who}."
+    if entry is not None and isinstance(entry.event, HandCorrected):
+        return f"A hand was just corrected by {who}."
+    if entry is not None and isinstance(entry.event, GameEnded):
+        return f"The game was just ended by {who}."
+    number = len(board.rows) - (len(log.entries) - seen - 1)
+    return f"Hand {number} was just recorded by {who}."

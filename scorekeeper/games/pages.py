@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog
-from scorekeeper.games import fragments, lobby, presenters, seat_players, services
+from scorekeeper.games import fragments, lobby, presenters, services
 from scorekeeper.games.forms import GameForm, HandForm, new_event_id
 from scorekeeper.house_rules import SETTINGS
 from scorekeeper.models import Game
@@ -35,10 +35,10 @@ from .parts import (
     history_html,
     partial_of,
     record_context,
+    table_context,
 )
 from .sharing import share_links
 from .table import phone_of
-from .table_panel import table_context
 
 
 @require_GET
@@ -181,7 +181,7 @@ class _GameView(NamedTuple):
 
 
 def _view_of(game: Game, log: GameLog, played: Scoreboard) -> _GameView:
-    takers = seat_players.takeovers(game)
+    takers = presenters.takeovers(game)
     board = tablewords.board_now(played, takers)
     return _GameView(game, log, played, board, takers, game_url_of(game.pk))
 

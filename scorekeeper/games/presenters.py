@@ -5,18 +5,21 @@ Plain data for templates: no queries here, no rules decided here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games.chart import Chart, score_chart
 from scorekeeper.games.forms import HandForm
+from scorekeeper.models import Game
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.rules.explain import status_rule as explain_status_rule
 from scorekeeper.tablewords import (  # the words the phone's engine says too
     TRUMP_LABELS,
     Change,
     HandRow,
+    Takeover,
     bid_label,
+    board_at,
     corrections,
     forced_line,
     hand_row,
@@ -84,6 +87,28 @@ def history(
     ]
     rows.reverse()
     return rows
+
+
+def takeovers(game: Game) -> tuple[Takeover, ...]:
+    """Who took over which seat from which hand (a league night's
+    substitute), as the game's row keeps them: no query."""
+    return tuple(Takeover(seat, name, hand) for seat, name, hand in game.takeovers)
+
+
+def played_history(
+    board: Scoreboard, log: GameLog, changes: Sequence[Takeover]
+) -> list[HistoryRow]:
+    """The history (newest first), each hand named by who played it."""
+    if not changes:
+        return history(board, log)
+    return history(board, log, lambda result: board_at(board, changes, result.number))
+
+
+def played_row(
+    board: Scoreboard, changes: Sequence[Takeover], result: HandResult
+) -> HistoryRow:
+    """One hand of the history, named by who played it."""
+    return history_row(board_at(board, changes, result.number), result)
 
 
 def form_values(form: HandForm) -> dict[str, object]:

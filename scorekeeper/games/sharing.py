@@ -23,7 +23,7 @@ from scorekeeper.gamelog import (
     log_document,
     replay_log,
 )
-from scorekeeper.games import seat_players, services
+from scorekeeper.games import presenters, services
 from scorekeeper.games.forms import ImportForm, LinksForm
 from scorekeeper.models import Game, new_token
 from scorekeeper.projections import boards
@@ -113,7 +113,7 @@ def game_offline(request: HttpRequest, game_id: UUID) -> JsonResponse:
     game, _ = access.game_for(request, game_id)
     log = boards.game_log(game)
     after = whole_number(request.GET.get("after", ""))
-    takeovers = seat_players.takeovers(game)
+    takeovers = presenters.takeovers(game)
     if after is None or not 0 < after <= len(log.entries):
         whole = [list(change) for change in takeovers]
         return JsonResponse({"log": log_document(log), "takeovers": whole})

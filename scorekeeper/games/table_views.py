@@ -20,8 +20,9 @@ from scorekeeper.tablewords import board_now, call_of, whole_number
 from scorekeeper.web import access
 from scorekeeper.web.limits import rate_limited
 
-from . import seat_players
+from . import presenters
 from .pages import game_page
+from .parts import table_context
 from .table import (
     TableRefused,
     auction_call,
@@ -30,14 +31,13 @@ from .table import (
     seat_leave,
     seat_take,
 )
-from .table_panel import table_context
 
 PANEL = "games/_table.html"
 
 
 def _board_of(game: Game) -> Scoreboard:
     log = game_log(game)
-    return board_now(scoreboard(game.pk, log), seat_players.takeovers(game))
+    return board_now(scoreboard(game.pk, log), presenters.takeovers(game))
 
 
 def _seat_of(request: HttpRequest, board: Scoreboard) -> int | None:

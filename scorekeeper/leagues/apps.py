@@ -22,12 +22,6 @@ class LeaguesConfig(AppConfig):
 
         if ORGANIZERS not in access.overseers:
             access.overseers.append(ORGANIZERS)
-        # A substitute's name on the game's page, where it says who plays now.
-        from scorekeeper.games import seat_players
-        from scorekeeper.leagues.substitutes import takeovers
-
-        if takeovers not in seat_players.finders:
-            seat_players.finders.append(takeovers)
         # Each night's tallies move with its games' rows, in their transaction.
         registry.register("night tallies", _night_tallies)
         # The ratings follow the nights' rows (the task worker redoes them).

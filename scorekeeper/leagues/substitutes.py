@@ -42,7 +42,6 @@ from scorekeeper.leagues.night_rows import project_nights
 from scorekeeper.leagues.services import LeagueError
 from scorekeeper.leagues.tasks import ratings_ask
 from scorekeeper.models import Game
-from scorekeeper.tablewords import Takeover
 
 Credit = Literal["started", "substitute"]
 CREDITS: tuple[Credit, ...] = ("started", "substitute")
@@ -79,7 +78,10 @@ def seat_substitute(
             )
             _credit(seat, credited, night.season.league_id)
             note = seat_note(started.name, substitute.name, from_hand, credited.name)
-            Game.objects.filter(pk=game.pk).update(seat_notes=[*game.seat_notes, note])
+            Game.objects.filter(pk=game.pk).update(
+                seat_notes=[*game.seat_notes, note],
+                takeovers=[*game.takeovers, [position, substitute.name, from_hand]],
+            )
             project_nights([night.pk])  # the game counts for the credited one
     except IntegrityError:  # another organizer's substitute came first
         raise LeagueError(
@@ -162,15 +164,6 @@ def _credit(seat: Seat, credited: Player, league_id: int) -> None:
     seat.save(update_fields=["player"])
     League.objects.filter(pk=league_id).update(roster_version=F("roster_version") + 1)
     ratings_ask(league_id=league_id)  # in the worker, once committed
-
-
-def takeovers(game: Game) -> list[Takeover]:
-    """Who took over which seat of ``game`` from which hand, for its page
-    (handed to the table at start-up: ``seat_players.finders``)."""
-    rows = Substitution.objects.filter(table__game=game).values_list(
-        "position", "substitute__name", "from_hand"
-    )
-    return [Takeover(seat, name, hand) for seat, name, hand in rows]
 
 
 def seat_note(started: str, substitute: str, from_hand: int, credited: str) -> str:
@@ -316,6 +309,7 @@ def imported(
     the seat's player (the game's ``players``) is the credited one."""
     seats = {seat.position: seat.player for seat in table.seats.all()}
     notes = []
+    changes = []
     for entry in listed:
         started, substitute = players[entry["started"]], players[entry["substitute"]]
         credited = seats[entry["seat"]]
@@ -331,4 +325,5 @@ def imported(
         notes.append(
             seat_note(started.name, substitute.name, entry["from_hand"], credited.name)
         )
-    Game.objects.filter(pk=table.game_id).update(seat_notes=notes)
+        changes.append([entry["seat"], substitute.name, entry["from_hand"]])
+    Game.objects.filter(pk=table.game_id).update(seat_notes=notes, takeovers=changes)

@@ -15,7 +15,7 @@ from django.test import override_settings
 
 from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog, LogEntry
-from scorekeeper.games import fragments, presenters, seat_players
+from scorekeeper.games import fragments, presenters
 from scorekeeper.games.parts import history_html
 from scorekeeper.rules.engine import Scoreboard, replay
 from scorekeeper.rules.events import (
@@ -59,7 +59,7 @@ def _whole(
     takers: Sequence[tablewords.Takeover] = (),
 ) -> str:
     """The history as it was rendered before rows were kept: all at once."""
-    rows = seat_players.history(board, log, takers)
+    rows = presenters.played_history(board, log, takers)
     context = {"rows": rows, "game_url": URL, "role": role}
     # Less the list template's own last line end, outside every row.
     return render_to_string("games/_history_rows.html", context).removesuffix("\n")

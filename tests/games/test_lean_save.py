@@ -8,11 +8,8 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-import pytest
 from django.test import Client
 
-from scorekeeper import tablewords
-from scorekeeper.games import seat_players
 from scorekeeper.models import Game
 from tests.conftest import join
 from tests.records import HTMX, new_game
@@ -137,13 +134,13 @@ def test_each_part_a_save_answers_is_the_whole_page_s_after_it(
 
 
 def test_a_substitute_is_named_in_the_answer_as_on_the_page(
-    client: Client, moon_game: Game, monkeypatch: pytest.MonkeyPatch
+    client: Client, moon_game: Game
 ) -> None:
     """Eve takes Dan's seat from hand 2: the board, the form's bidders and
     the new row name her, as the page does."""
-    takeover = tablewords.Takeover(3, "Eve", 2)
-    monkeypatch.setattr(seat_players, "finders", [lambda game: [takeover]])
-    Game.objects.filter(pk=moon_game.pk).update(seat_notes=["Eve for Dan"])
+    Game.objects.filter(pk=moon_game.pk).update(
+        seat_notes=["Eve for Dan"], takeovers=[[3, "Eve", 2]]
+    )
     save(client, moon_game, **HANDS[0][1])
     answer = parts(save(client, moon_game, **HANDS[1][1]), PARTS)
     page = parts(page_after(client, moon_game), PARTS)

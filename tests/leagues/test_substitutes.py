@@ -441,3 +441,24 @@ def test_an_import_refuses_a_broken_substitution_naming_where(
         season_import(league=league, text=json.dumps(document), now=NOW)
     assert message in refused.value.message
     assert league.seasons.count() == seasons
+
+
+def test_a_game_substituted_before_its_row_kept_the_takeovers_gets_them(
+    season: Any,
+) -> None:
+    """The migration that copies each game's substitutions onto its row
+    (the table reads who plays from there): in the order they were made."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module(
+        "scorekeeper.leagues.migrations.0012_game_takeovers_from_substitutions"
+    )
+    _, table, _, eve = _substituted(season)
+    take_over(table, eve, 3, "substitute", position=2)
+    kept = Game.objects.get(pk=table.game_id).takeovers
+    assert kept == [[2, eve.name, 3]]
+    Game.objects.filter(pk=table.game_id).update(takeovers=[])
+    migration.copy_takeovers(apps, None)
+    assert Game.objects.get(pk=table.game_id).takeovers == kept

@@ -4,7 +4,7 @@ hand (no database: a board replayed from hands)."""
 from __future__ import annotations
 
 from scorekeeper.gamelog import GameLog
-from scorekeeper.games.seat_players import history, history_row
+from scorekeeper.games.presenters import played_history, played_row
 from scorekeeper.rules.engine import replay
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.variants import find_variant
@@ -26,13 +26,13 @@ def test_the_history_names_each_hand_by_who_played_it() -> None:
     hands = [HandRecorded(1, 3, "hearts", (4, 2)) for _ in range(3)]  # Bob bids
     board = replay(variant, SEATS, 0, hands)
     log = GameLog(variant, SEATS, 0, ())
-    rows = {row["number"]: row for row in history(board, log, CHANGES)}
+    rows = {row["number"]: row for row in played_history(board, log, CHANGES)}
     assert [rows[n]["summary"].split(" bid")[0] for n in (1, 2, 3)] == [
         "Bob",
         "Bob",
         "Eve",
     ]
     assert [rows[n]["dealer"] for n in (1, 2, 3)] == ["Ann", "Bob", "Cat"]
-    assert history_row(board, CHANGES, board.hands[2])["summary"].startswith("Eve bid")
+    assert played_row(board, CHANGES, board.hands[2])["summary"].startswith("Eve bid")
     assert board_now(board, CHANGES).seats == ("Ann", "Eve", "Cat", "Fay")
     assert board_now(board, ()) is board
