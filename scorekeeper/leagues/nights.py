@@ -22,6 +22,7 @@ from scorekeeper.leagues.forms import TeamsForm
 from scorekeeper.leagues.local_time import league_time
 from scorekeeper.leagues.models import Night, Player, Round
 from scorekeeper.leagues.presenters import door, night_page
+from scorekeeper.leagues.tv_link import tv_link
 from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.models import Game
 
@@ -61,7 +62,7 @@ def _page(
     if getattr(request, "htmx", False):
         part = part or PARTS.get(request.htmx.target or "", "")  # type: ignore[attr-defined]
         template += f"#{part}" if part else ""
-    context |= {"error": error}
+    context |= {"error": error} | tv_link(request, night)
     return render_night(request, night, template, context, 422 if error else 200)
 
 
