@@ -49,9 +49,11 @@ __all__ = [
     "extend",
     "fold_event",
     "next_turn",
+    "can_correct",
     "replay",
     "side_names",
     "snapshot_of",
+    "verify_correction",
 ]
 
 
@@ -104,6 +106,35 @@ def replay(
         fold = Fold(variant, names, first_dealer)
         _refold(fold, hands, ended, position)
     return fold.scoreboard(tuple(hands), 0 if ended is None else ended[0])
+
+
+def verify_correction(
+    board: Scoreboard, correction: HandCorrected, position: int
+) -> None:
+    """Raise a ``Violation`` when ``correction`` (to be the log's event at
+    ``position``) would leave its hand as it already reads: a correction
+    corrects something (contract §1), so one that changes nothing is
+    refused and nothing is written. A target that is no hand in force is
+    left to ``replay``, which refuses it in its own words."""
+    in_force = next(
+        (result.hand for result in board.hands if result.target == correction.target),
+        None,
+    )
+    if in_force is not None and in_force == correction.hand:
+        raise Violation(
+            f"nothing to correct: hand event {correction.target} already reads so",
+            rule="contract §1",
+            remedy="change what was wrong, or leave the hand as it is",
+            event=position,
+        )
+
+
+def can_correct(board: Scoreboard, correction: HandCorrected, position: int) -> bool:
+    try:
+        verify_correction(board, correction, position)
+    except Violation:
+        return False
+    return True
 
 
 def _refold(
