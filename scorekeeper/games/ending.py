@@ -59,7 +59,7 @@ def ending(log: GameLog, board: Scoreboard) -> Ending | None:
     if board.decided != "ended":
         return None
     entries = log.entries
-    end = next(n for n, entry in enumerate(entries) if type(entry.event) is GameEnded)
+    end = board.ended - 1  # the end in force (an earlier one may be withdrawn)
     event = entries[end].event
     assert isinstance(event, GameEnded)
     fixes = tuple(_fix(log, board, n) for n in range(end + 1, len(entries)))

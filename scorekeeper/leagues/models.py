@@ -186,10 +186,13 @@ class Seat(models.Model):
 
 
 class Change(models.Model):
-    """An organizer's correction after a night was closed: the change log."""
+    """The night's change log: an organizer's correction after the night was
+    closed (its game), or a call or a close undone (no one game)."""
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="changes")
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.leagues import rounds, services
+from scorekeeper.leagues import rounds, services, undo
 from scorekeeper.leagues.checkin import check_in_last_night
 from scorekeeper.leagues.forms import TeamsForm
 from scorekeeper.leagues.local_time import league_time
@@ -227,6 +227,36 @@ def round_call(request: HttpRequest, round_id: int) -> HttpResponse:
         request,
         played.night,
         lambda: rounds.round_call(round=played, by=by, now=timezone.now()),
+        "#rounds",
+    )
+
+
+@login_required
+@require_POST
+def round_call_undo(request: HttpRequest, round_id: int) -> HttpResponse:
+    played = get_object_or_404(
+        Round.objects.select_related("night__season__league"),
+        pk=round_id,
+        night__season__league__organizers=organizer(request),
+    )
+    user = organizer(request)
+    return _done(
+        request,
+        played.night,
+        lambda: undo.round_call_undo(round=played, user=user, now=timezone.now()),
+        "#rounds",
+    )
+
+
+@login_required
+@require_POST
+def night_close_undo(request: HttpRequest, night_id: int) -> HttpResponse:
+    found = night_of(request, night_id)
+    user = organizer(request)
+    return _done(
+        request,
+        found,
+        lambda: undo.night_close_undo(night=found, user=user, now=timezone.now()),
         "#rounds",
     )
 

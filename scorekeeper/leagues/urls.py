@@ -68,7 +68,17 @@ urlpatterns = [
     path("nights/<id:night_id>/teams", nights.teams, name="teams"),
     path("nights/<id:night_id>/rounds", nights.round_start, name="round_start"),
     path("rounds/<id:round_id>/call", nights.round_call, name="round_call"),
+    path(
+        "rounds/<id:round_id>/call/undo",
+        nights.round_call_undo,
+        name="round_call_undo",
+    ),
     path("nights/<id:night_id>/close", nights.night_close, name="night_close"),
+    path(
+        "nights/<id:night_id>/close/undo",
+        nights.night_close_undo,
+        name="night_close_undo",
+    ),
     path("nights/<id:night_id>/sheet", nights.sheet, name="sheet"),
     path("nights/<id:night_id>/desk", screens.desk, name="desk"),
     path("nights/<id:night_id>/tv", screens.tv, name="night_tv"),
