@@ -21,7 +21,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night
 from scorekeeper.leagues.tv_link import night_tv_link_new
-from tests.e2e.conftest import LIVE, Looker
+from tests.e2e.conftest import LIVE, SCREENSHOTS, Looker
 from tests.e2e.league import TV, new_screen, sign_in
 from tests.e2e.test_night_screens import EIGHTY, PASSWORD
 from tests.leagues.nights import play_hand
@@ -169,8 +169,9 @@ def test_the_organizer_makes_and_replaces_the_link_on_a_phone(
     first = page.locator("#tv ~ .link a, section:has(#tv) .link a").first
     old = first.get_attribute("href") or ""
     assert "/tv/" in old
-    page.locator("#tv").scroll_into_view_if_needed()
+    section = page.locator("section:has(#tv)")
     looker.look("tv-link")
+    section.screenshot(path=str(SCREENSHOTS / "tv-link-section-360.png"))
     tv = new_screen(browser, contexts, TV)
     tv.goto(old)
     expect(tv.locator(".tv-table")).to_have_count(20)
@@ -179,6 +180,9 @@ def test_the_organizer_makes_and_replaces_the_link_on_a_phone(
     assert new != old
     assert tv.goto(old).status == 404  # type: ignore[union-attr]
     assert tv.goto(new).status == 200  # type: ignore[union-attr]
+    page.goto(new)  # the TV on a phone: one column, nothing cut sideways
+    expect(page.locator(".tv-table")).to_have_count(20)
+    looker.look("tv-on-a-phone")
 
 
 def test_the_desk_hides_the_totals_on_the_tv_for_the_last_round(

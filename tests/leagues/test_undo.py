@@ -70,6 +70,19 @@ def test_an_undone_call_plays_the_called_game_on_with_every_hand(
     assert line.what == "round 1's call undone: 1 game plays on"
 
 
+def test_the_games_page_after_an_undone_call_lists_no_voided_hand(
+    client: Client, first: Round, organizer: User
+) -> None:
+    going = _tables(first)[1]
+    undo.round_call_undo(round=first, user=organizer, now=NOW)
+    client.get(f"/join/{going.game.edit_token}")
+    page = client.get(f"/games/{going.game_id}/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'class="voided"' not in text and "ended as it stood" not in text
+    assert 'id="record"' in text  # the next hand's form
+
+
 def test_the_call_cannot_be_undone_once_the_next_round_started(
     first: Round, organizer: User
 ) -> None:
