@@ -7,6 +7,7 @@ refused in the organizer's words and changes nothing."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -81,6 +82,24 @@ def test_the_games_page_after_an_undone_call_lists_no_voided_hand(
     text = page.content.decode()
     assert 'class="voided"' not in text and "ended as it stood" not in text
     assert 'id="record"' in text  # the next hand's form
+
+
+def test_the_score_card_keeps_every_hand_and_goes_on_after_an_undone_call(
+    client: Client, first: Round, organizer: User
+) -> None:
+    client.force_login(organizer)
+    going = _tables(first)[1]
+    card = client.get(f"/tables/{going.pk}/card").content.decode()
+    undo.round_call_undo(round=first, user=organizer, now=NOW)
+    again = client.get(f"/tables/{going.pk}/card").content.decode()
+    rows = re.findall(r"<tr>.*?</tr>", card, re.S)
+    assert rows
+    for row in rows:  # every line of the card, as it was
+        assert row in again
+    assert "This game is finished" in card and "This game is finished" not in again
+    played = len(replay_log(load(going.game)).hands)  # the card goes on after them
+    assert f"Hands 1–{played} are recorded already" in again
+    assert f"Go on from hand {played + 1}." in again
 
 
 def test_the_call_cannot_be_undone_once_the_next_round_started(
