@@ -5,7 +5,8 @@
 // the loop. With prefers-reduced-motion nothing moves: the rows that fit
 // show, and the rest take their turn a page at a time. Without
 // JavaScript the standings are a box of their own (and the page reloads
-// itself every 30 s).
+// itself every 30 s). A link replaced or revoked turns the screen to
+// "Nothing here" at its next poll.
 (function () {
   "use strict";
   var PIXELS_A_SECOND = 24; // about one row a second at 720 px
@@ -85,6 +86,11 @@
   if (still.addEventListener) still.addEventListener("change", soon);
   ["htmx:afterSettle", "htmx:oobAfterSwap"].forEach(function (name) {
     document.body.addEventListener(name, soon);
+  });
+  // A TV link replaced or revoked answers 404: the screen shows so at
+  // once, rather than the last tables it had, frozen.
+  document.body.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status === 404) window.location.reload();
   });
   window.setInterval(function () {
     if (!still.matches) return;

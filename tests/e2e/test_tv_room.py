@@ -178,6 +178,8 @@ def test_the_organizer_makes_and_replaces_the_link_on_a_phone(
     page.get_by_role("button", name="New link (the old one stops working)").click()
     new = page.locator("section:has(#tv) .link a").first.get_attribute("href") or ""
     assert new != old
+    # The screen on the old link: "Nothing here" at its next poll.
+    expect(tv.get_by_role("heading", name="Nothing here")).to_be_visible(timeout=LIVE)
     assert tv.goto(old).status == 404  # type: ignore[union-attr]
     assert tv.goto(new).status == 200  # type: ignore[union-attr]
     page.goto(new)  # the TV on a phone: one column, nothing cut sideways
