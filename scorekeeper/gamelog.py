@@ -21,6 +21,7 @@ from scorekeeper.rules.engine import (
     Snapshot,
     fold_event,
     replay,
+    verify_correction,
 )
 from scorekeeper.rules.errors import RulesError, Violation
 from scorekeeper.rules.events import (
@@ -363,6 +364,17 @@ def fold_entry(state: Snapshot, entry: LogEntry) -> Snapshot | None:
         return fold_event(state, entry.event)
     except Violation as violation:
         raise _refused(violation) from None
+
+
+def check_correction(board: Scoreboard, entry: LogEntry, seq: int) -> None:
+    """Refuse, as ``replay_log`` refuses (``event N: ...``), a correction
+    that would be event ``seq`` and changes nothing of the hand it names
+    (``board``: the game before it); any other entry passes."""
+    if isinstance(entry.event, HandCorrected):
+        try:
+            verify_correction(board, entry.event, seq)
+        except Violation as violation:
+            raise _refused(violation) from None
 
 
 def _refused(violation: Violation) -> LogError:

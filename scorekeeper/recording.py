@@ -26,6 +26,7 @@ from scorekeeper.gamelog import (
     GameLog,
     LogEntry,
     LogError,
+    check_correction,
     check_entry_text,
     fold_entry,
     replay_log,
@@ -33,6 +34,7 @@ from scorekeeper.gamelog import (
 from scorekeeper.models import Game
 from scorekeeper.projections import boards, game_rows, registry
 from scorekeeper.rules.engine import Scoreboard, Snapshot, extend, snapshot_of
+from scorekeeper.rules.events import HandCorrected
 
 
 class Refused(Exception):
@@ -95,6 +97,8 @@ def _append_refereed(game: Game, expected_seq: int, entry: LogEntry) -> Appended
     new_log = GameLog(log.variant, log.seats, log.first_dealer, (*log.entries, entry))
     try:
         _check_size_and_text(entry, seq)
+        if isinstance(entry.event, HandCorrected):  # one that changes nothing
+            check_correction(boards.scoreboard(game.pk, log), entry, seq)
         state, board = _referee(game, row, new_log)
     except LogError as error:
         repeat = eventstore.repeat_of(game, entry)  # answered, legal or not

@@ -274,13 +274,15 @@ class VoidedHand:
 
 
 def voided(board: Scoreboard, log: GameLog) -> list[VoidedHand]:
-    """The hands voided, with who voided them, when and why."""
+    """The hands voided, with who voided them, when and why (not an end
+    withdrawn: a void of the end event, when a call is undone)."""
     found = []
     for position, entry in enumerate(log.entries, start=1):
         event = entry.event
         if isinstance(event, HandVoided):
             original = log.entries[event.target - 1].event
-            assert isinstance(original, HandRecorded | HandPassedOut)
+            if not isinstance(original, HandRecorded | HandPassedOut):
+                continue
             change = _change("voided", position, entry, event.reason)
             summary = hand_summary(board.variant, board.seats, original)
             found.append(VoidedHand(event.target, summary, change))

@@ -173,6 +173,8 @@ def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
     entry = log.entries[seen] if seen < len(log.entries) else None
     who = "the other phone" if entry is None or not entry.by else entry.by
     if entry is not None and isinstance(entry.event, HandVoided):
+        if isinstance(log.entries[entry.event.target - 1].event, GameEnded):
+            return f"The game's end was just undone by {who}: play on."
         return f"A hand was just voided by {who}."
     if entry is not None and isinstance(entry.event, HandCorrected):
         return f"A hand was just corrected by {who}."

@@ -1,7 +1,7 @@
 """The round's controls, on the night's page and on the desk: start the
 next round (and how the players here would sit, 3-handed tables
-offered), call the round still being played, close the night; and, when
-the next round cannot start yet, why."""
+offered), call the round still being played, close the night, undo the
+last call or the close; and, when the next round cannot start yet, why."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ class Controls:
     fours: int  # the tables of 4 beside them
     call: Round | None  # the round still being played, to call
     closed: bool
+    undo_call: Round | None = None  # the last round, called: its call undone
 
 
 def round_controls(
@@ -33,6 +34,7 @@ def round_controls(
     round, with ``unfinished`` of its ``tables`` not finished."""
     number = played.number + 1 if played else 1
     playing = played is not None and played.called_at is None and unfinished > 0
+    called = played is not None and played.called_at is not None
     waiting = ""
     if playing:
         waiting = (
@@ -53,6 +55,7 @@ def round_controls(
         fours=(here - 3 * triads) // 4,
         call=played if playing else None,
         closed=night.closed_at is not None,
+        undo_call=played if called and night.closed_at is None else None,
     )
 
 

@@ -24,7 +24,7 @@ from scorekeeper.leagues.live import Attention, attention, live_tallies
 from scorekeeper.leagues.models import Night, Round, Seat, Table
 from scorekeeper.leagues.night_rows import sides_of
 from scorekeeper.leagues.presenters import standing_rows
-from scorekeeper.leagues.results import cached, season_players, season_settings
+from scorekeeper.leagues.results import cached, season_settings
 from scorekeeper.leagues.round_tables import (
     ROUNDS,
     TableView,
@@ -34,6 +34,7 @@ from scorekeeper.leagues.round_tables import (
     seated,
     table_view,
 )
+from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.standings import GameResult, night_rows_from
 from scorekeeper.leagues.substitutes import night_substitutions
 
@@ -42,7 +43,7 @@ def live_standings(night: Night) -> tuple[list[dict[str, Any]], bool]:
     """The night's standings with every game counted as it stands (each
     under its own rules: a 3-handed table is each for himself), and
     whether any game in play was counted (the standings are live)."""
-    players = _seated_ids(night)
+    players, people = _seated_ids(night)
     rows = Table.objects.filter(round__night=night).values_list(
         "pk",
         "game__preset",
@@ -69,16 +70,22 @@ def live_standings(night: Night) -> tuple[list[dict[str, Any]], bool]:
         )
         games.append((result, seq > 0))
     order = season_settings(night.season).order
-    ranked = night_rows_from(live_tallies(games), season_players(night.season), order)
+    ranked = night_rows_from(live_tallies(games), people, order)
     return ranked, any(not game.finished and played for game, played in games)
 
 
-def _seated_ids(night: Night) -> dict[int, list[str]]:
+def _seated_ids(night: Night) -> tuple[dict[int, list[str]], dict[str, Person]]:
+    """Each table's player ids, clockwise, and the night's players by id
+    (read from their seats: no league-wide list of names)."""
     found: dict[int, list[str]] = {}
+    people: dict[str, Person] = {}
     seats = Seat.objects.filter(table__round__night=night).order_by("table", "position")
-    for table_id, player_id in seats.values_list("table", "player"):
+    for table_id, player_id, name in seats.values_list(
+        "table", "player", "player__name"
+    ):
         found.setdefault(table_id, []).append(str(player_id))
-    return found
+        people[str(player_id)] = Person(str(player_id), name)
+    return found, people
 
 
 def desk_page(
@@ -103,7 +110,7 @@ def desk_page(
         "current": current,
         "controls": controls,
         "quiet": sum(1 for table in tables if table.quiet),
-        "frame": _frame(played, states, controls, here),
+        "frame": _frame(night, played, states, controls, here),
     }
 
 
@@ -178,7 +185,7 @@ def desk_poll(
     rows, unfinished = _rows(played, now)
     rows = _ordered(rows, by_number)
     controls = round_controls(night, played, len(rows), unfinished, here)
-    frame = _frame(played, rows, controls, here)
+    frame = _frame(night, played, rows, controls, here)
     if held.get("frame") != frame:
         return desk_page(night, base, now, here, by_number=by_number) | {"whole": True}
     changed = [row.pk for row in rows if held.get(f"t{row.pk}") != row.version]
@@ -256,12 +263,19 @@ def _live(night: Night, here: int) -> dict[str, Any]:
     }
 
 
-def _frame(played: Round | None, rows: list[Row], controls: Controls, here: int) -> str:
+def _frame(
+    night: Night,
+    played: Round | None,
+    rows: list[Row],
+    controls: Controls,
+    here: int,
+) -> str:
     """What the page shows around the rows: the round, its controls, how
-    many tables are quiet and the rows' order; a change to it sends the
-    whole page."""
+    many tables are quiet, the rows' order and whether the TV hides the
+    totals; a change to it sends the whole page."""
     return _digest(
         [
+            night.tv_totals_hidden,
             [played.pk, bool(played.called_at)] if played else [],
             [row.pk for row in rows],
             [controls.waiting, controls.closed, here],

@@ -112,6 +112,12 @@ class Night(models.Model):
     teams = models.JSONField(default=list, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField()
+    # The read-only TV link for the room's screen: none until the organizer
+    # makes one; replacing or clearing it revokes the old one at once.
+    tv_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # The TV hides the tables' totals and the standings (the last round's
+    # suspense) until the organizer shows them again or closes the night.
+    tv_totals_hidden = models.BooleanField(default=False)
 
     class Meta:
         constraints = [
@@ -180,10 +186,13 @@ class Seat(models.Model):
 
 
 class Change(models.Model):
-    """An organizer's correction after a night was closed: the change log."""
+    """The night's change log: an organizer's correction after the night was
+    closed (its game), or a call or a close undone (no one game)."""
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="changes")
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

@@ -16,12 +16,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.leagues import rounds, services
+from scorekeeper.leagues import rounds, services, undo
 from scorekeeper.leagues.checkin import check_in_last_night
 from scorekeeper.leagues.forms import TeamsForm
 from scorekeeper.leagues.local_time import league_time
 from scorekeeper.leagues.models import Night, Player, Round
 from scorekeeper.leagues.presenters import door, night_page
+from scorekeeper.leagues.tv_link import tv_link
 from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.models import Game
 
@@ -61,7 +62,7 @@ def _page(
     if getattr(request, "htmx", False):
         part = part or PARTS.get(request.htmx.target or "", "")  # type: ignore[attr-defined]
         template += f"#{part}" if part else ""
-    context |= {"error": error}
+    context |= {"error": error} | tv_link(request, night)
     return render_night(request, night, template, context, 422 if error else 200)
 
 
@@ -226,6 +227,36 @@ def round_call(request: HttpRequest, round_id: int) -> HttpResponse:
         request,
         played.night,
         lambda: rounds.round_call(round=played, by=by, now=timezone.now()),
+        "#rounds",
+    )
+
+
+@login_required
+@require_POST
+def round_call_undo(request: HttpRequest, round_id: int) -> HttpResponse:
+    played = get_object_or_404(
+        Round.objects.select_related("night__season__league"),
+        pk=round_id,
+        night__season__league__organizers=organizer(request),
+    )
+    user = organizer(request)
+    return _done(
+        request,
+        played.night,
+        lambda: undo.round_call_undo(round=played, user=user, now=timezone.now()),
+        "#rounds",
+    )
+
+
+@login_required
+@require_POST
+def night_close_undo(request: HttpRequest, night_id: int) -> HttpResponse:
+    found = night_of(request, night_id)
+    user = organizer(request)
+    return _done(
+        request,
+        found,
+        lambda: undo.night_close_undo(night=found, user=user, now=timezone.now()),
         "#rounds",
     )
 

@@ -6,7 +6,7 @@ or is quiet."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +38,7 @@ class TableView:
     last_change: datetime
     attention: Attention
     recorded: bool  # anything in its log
+    side_players: list[list[str]] = field(default_factory=list)  # one a line
 
     @property
     def number(self) -> int:
@@ -53,7 +54,12 @@ class TableView:
         and desk mark it)."""
         won, totals = set(self.winners_sides), self.table.game.totals
         return [
-            {"names": s, "won": i in won, "score": signed(totals[i] if totals else 0)}
+            {
+                "names": s,
+                "players": self.side_players[i] if self.side_players else [s],
+                "won": i in won,
+                "score": signed(totals[i] if totals else 0),
+            }
             for i, s in enumerate(self.sides)
         ]
 
@@ -113,14 +119,16 @@ def table_view(
     game = table.game
     variant = game_variant(game.preset, len(game.seats), game.overrides)
     turn = turn_of(variant, game.first_dealer, game.hands_played + 1, pepper=False)
-    sides = [
-        " & ".join(n for seat, n in enumerate(names) if variant.side_of(seat) == side)
+    players = [
+        [n for seat, n in enumerate(names) if variant.side_of(seat) == side]
         for side in range(variant.sides)
     ]
+    sides = [" & ".join(side) for side in players]
     return TableView(
         table=table,
         names=names,
         sides=sides,
+        side_players=players,
         hands=game.hands_played,
         score=totals_words(game.totals),
         finished=game.finished,

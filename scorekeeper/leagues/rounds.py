@@ -21,8 +21,8 @@ from django.db import transaction
 from scorekeeper.eventstore import Conflict
 from scorekeeper.gamelog import clean_text
 from scorekeeper.games import services
+from scorekeeper.games.change_lines import change_words
 from scorekeeper.leagues import schedule
-from scorekeeper.leagues.change_lines import change_words
 from scorekeeper.leagues.models import Change, Night, Round, Seat, Table
 from scorekeeper.leagues.night_rows import project_nights
 from scorekeeper.leagues.seating import next_seating
@@ -219,16 +219,10 @@ def closed_game_change(
 
 
 def _change_line(what: str, changed: str, corrected: bool) -> str:
-    """The change log's words: what changed, before and after. A correction
-    that leaves every hand as it was is refused (nothing is stored); a void
-    is named by the game's words ("a hand voided (...)"), then its effect
-    on the winner, if any."""
+    """The change log's words: what changed, before and after. A void is
+    named by the game's words ("a hand voided (...)"), then its effect on
+    the winner, if any. (A correction that changes nothing never gets
+    here: the referee refuses it before it is written, ``recording``.)"""
     if corrected:
-        if not changed:
-            hand = what.removesuffix(" corrected")
-            raise LeagueError(
-                f"Nothing to correct: {hand} already reads so. "
-                "Change what was wrong, or leave the hand as it is."
-            )
         return changed[:180]
     return f"{what}; {changed}"[:180] if changed else what[:180]

@@ -92,9 +92,9 @@ CHANGES = ("night", "at", "by", "what", "reason")
 @login_required
 @require_GET
 def season_changes_csv(request: HttpRequest, season_id: int) -> HttpResponseBase:
-    """Every change after a night's close in the season (what it changed,
-    before and after, as the night's change log says it), times where the
-    league plays."""
+    """Every line of the season's nights' change logs (a change after a
+    night's close, before and after, as the night's log says it; a call
+    or a close undone), times where the league plays."""
     found = season_of(request, season_id)
     with league_time(found.league):
         rows = [

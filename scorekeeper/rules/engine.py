@@ -49,9 +49,11 @@ __all__ = [
     "extend",
     "fold_event",
     "next_turn",
+    "can_correct",
     "replay",
     "side_names",
     "snapshot_of",
+    "verify_correction",
 ]
 
 
@@ -63,7 +65,9 @@ def replay(
 
     After an end event only voids and corrections may follow (an organizer
     fixing a called game, contract §6): each is folded in as anywhere else,
-    and the game ends again, as it then stands, where it was ended."""
+    and the game ends again, as it then stands, where it was ended. A void
+    that names the end event itself withdraws the end (an organizer's call
+    undone, contract §6): the game goes on from its hands as they stand."""
     names = tuple(seats)
     if len(names) != variant.seats:
         raise VariantError(
@@ -80,7 +84,8 @@ def replay(
     # appears: until then every hand event is in force as it was recorded.
     hands: dict[int, tuple[int, Hand]] = {}
     unfiled = 1  # the first position not yet filed in ``hands``
-    ended: tuple[int, GameEnded] | None = None  # the end event, once met
+    ended: tuple[int, GameEnded] | None = None  # the end event in force
+    ends: set[int] = set()  # every end event's position, withdrawn or not
     while (
         change := fold.play(stream) if ended is None else next(stream, None)
     ) is not None:
@@ -90,12 +95,19 @@ def replay(
         if isinstance(event, GameEnded):
             fold.end(position, event)
             ended = (position, event)
+            ends.add(position)
             continue
         assert isinstance(event, HandVoided | HandCorrected)
         for earlier in range(unfiled, position):
-            if ended is None or earlier != ended[0]:
+            if earlier not in ends:
                 hands[earlier] = (earlier, events[earlier - 1])  # type: ignore[assignment]
         unfiled = position + 1
+        withdrawn = ended is not None and event.target == ended[0]
+        if withdrawn and isinstance(event, HandVoided):  # the end withdrawn
+            ended = None
+            fold = Fold(variant, names, first_dealer)
+            _refold(fold, hands, ended, position)
+            continue
         _check_target(events, hands, position, event.target)
         if isinstance(event, HandVoided):
             del hands[event.target]
@@ -104,6 +116,35 @@ def replay(
         fold = Fold(variant, names, first_dealer)
         _refold(fold, hands, ended, position)
     return fold.scoreboard(tuple(hands), 0 if ended is None else ended[0])
+
+
+def verify_correction(
+    board: Scoreboard, correction: HandCorrected, position: int
+) -> None:
+    """Raise a ``Violation`` when ``correction`` (to be the log's event at
+    ``position``) would leave its hand as it already reads: a correction
+    corrects something (contract §1), so one that changes nothing is
+    refused and nothing is written. A target that is no hand in force is
+    left to ``replay``, which refuses it in its own words."""
+    in_force = next(
+        (result.hand for result in board.hands if result.target == correction.target),
+        None,
+    )
+    if in_force is not None and in_force == correction.hand:
+        raise Violation(
+            f"nothing to correct: hand event {correction.target} already reads so",
+            rule="contract §1",
+            remedy="change what was wrong, or leave the hand as it is",
+            event=position,
+        )
+
+
+def can_correct(board: Scoreboard, correction: HandCorrected, position: int) -> bool:
+    try:
+        verify_correction(board, correction, position)
+    except Violation:
+        return False
+    return True
 
 
 def _refold(

@@ -7,6 +7,7 @@ has the line; the night's standings follow."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -58,6 +59,7 @@ def test_the_organizer_corrects_hand_5_of_a_called_game_on_a_phone(
     before = standings.inner_text()
     page.get_by_role("link", name="Open the game").first.click()
     expect(page.locator(".winner")).to_contain_text("the game was ended as it stood")
+    game_page = page.url
 
     hand_5 = page.locator("#hands li").nth(2)  # newest first: 7, 6, 5
     hand_5.locator("summary").click()
@@ -72,9 +74,10 @@ def test_the_organizer_corrects_hand_5_of_a_called_game_on_a_phone(
 
     banner = page.locator(".winner")
     expect(banner).to_contain_text("the game was ended as it stood (round 1 called)")
-    expect(banner).to_contain_text("Fixed after the end: hand 5 corrected by org.")
+    expect(banner).to_contain_text("Fixed after the end by org: hand 5 (")
+    expect(banner).to_contain_text("): took 3 → took 0; the winner changed: ")
     expect(page.locator(".fixes-after-end")).to_contain_text(
-        "After the end, hand 5 corrected by org at"
+        re.compile(r"After the end, by org at .+: hand 5 \(.+\): took 3 → took 0")
     )
     expect(page.locator(".fixes-after-end")).to_contain_text(
         "(Cat read the tricks off the wrong pile)"
@@ -107,6 +110,9 @@ def test_the_organizer_corrects_hand_5_of_a_called_game_on_a_phone(
     page.set_viewport_size(ViewportSize(width=TV["width"], height=TV["height"]))
     wide = Looker(page, "fixing-a-called-game-1280", TV["width"])
     wide.look("night")
+    page.goto(game_page)  # the game's own lines, before and after, wide
+    expect(page.locator(".fixes-after-end")).to_contain_text("): took 3 → took 0")
+    wide.look("game")
     # The season's log says the same, and its CSV is offered beside it.
     page.goto(f"{live_server.url}/seasons/{night.season_id}/")
     season_log = page.locator("#season-changes ~ .change-log")

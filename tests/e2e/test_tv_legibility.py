@@ -1,5 +1,5 @@
 """The TV across the room at 1280x720: a score with a negative total reads
-as each side's own number beside its players (not "12 – −6"), and names
+as each side's own number beside its players (one a line) (not "12 – −6"), and names
 with marks above and below their letters (Đặng, Zoë, Ångström) are drawn
 whole, not clipped at the top or the bottom of their line. The standings
 there and on the desk (a phone) print negatives with a true minus, and the
@@ -85,17 +85,22 @@ def test_the_tv_shows_each_sides_score_and_whole_accented_names(
     shown = [f"{t}".replace("-", "−") for t in game.totals]
     ends = [re.compile(f"{re.escape(score)}$") for score in shown]
     expect(row.locator(".tv-side-score")).to_have_text(ends)
-    assert "–" not in row.locator(".tv-score").inner_text()
-    # Each side's number on the line of its players.
+    assert "–" not in row.inner_text()
+    # Each side's number beside its players, within their lines.
     for side, score in zip(
-        row.locator(".tv-side").all(), row.locator(".tv-side-score").all(), strict=True
+        row.locator(".tv-side .tv-names").all(),
+        row.locator(".tv-side-score").all(),
+        strict=True,
     ):
         side_box, score_box = side.bounding_box(), score.bounding_box()
         assert side_box and score_box
-        assert abs(side_box["y"] - score_box["y"]) < 2
+        assert side_box["y"] <= score_box["y"]
+        assert (
+            score_box["y"] + score_box["height"] <= side_box["y"] + side_box["height"]
+        )
     Looker(tv, "tv-legibility", width=TV["width"]).look("tv")
 
-    for side in tv.locator(".tv-side").all():
+    for side in tv.locator(".tv-name").all():
         ink = side.evaluate(INK)
         assert ink["top"] >= 0 and ink["bottom"] >= 0, ink
         assert ink["across"] == (LONG in ink["name"]), ink  # the long one ends in …

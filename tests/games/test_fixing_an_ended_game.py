@@ -142,12 +142,48 @@ def test_an_ended_games_page_offers_the_fixes_and_tells_them(
     assert response.status_code == 302
     page = client.get(f"/games/{ended.pk}/").content.decode()
     assert "the game was ended as it stood (the clock)" in page
+    was = _took(HANDS[4])  # before and after, as the change log says it
+    fixed = f"hand 5 (Dan bid 2 ♣): took {was} → took 6"
     assert (
-        "Fixed after the end: hand 5 corrected by Eve. The totals and the result include it."
+        f"Fixed after the end by Eve: {fixed}. The totals and the result include it."
         in page
     )
     assert "The game was ended by Ann at" in page
-    assert "After the end, hand 5 corrected by Eve at" in page
+    assert "After the end, by Eve at " in page and f": {fixed}." in page
+
+
+def _took(hand: tuple[int, int, str, list[int]]) -> int:
+    """The tricks the bidder's side took in a hand of ``HANDS``."""
+    bidder, _, _, tricks = hand
+    return tricks[bidder % 2]
+
+
+def test_a_fix_that_changes_the_winner_says_so_on_the_games_page(
+    client: Client, now: datetime
+) -> None:
+    game = new_game()
+    record_hands(game, now, (0, 3, "hearts", [6, 0]), (1, 4, "spades", [2, 4]))
+    services.game_end(game=game, expected_seq=2, reason="the clock", by="Ann", now=now)
+    join(client, game)
+    board = replay_log(load(game))
+    before = board.winners
+    services.hand_correct(
+        game=game,
+        expected_seq=3,
+        target=1,
+        hand=HandRecorded(0, 3, "hearts", (2, 4)),  # Ann is set
+        by="Eve",
+        now=now,
+    )
+    after = replay_log(load(game)).winners
+    assert after != before
+    names = [" & ".join(board.seats[s::2]) for s in range(2)]
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    changed = f"the winner changed: {names[before[0]]} → {names[after[0]]}".replace(
+        "&", "&amp;"
+    )
+    assert "hand 1 (Ann bid 3 ♥): took 6 → took 2; " + changed in page
+    assert "Fixed after the end by Eve: hand 1" in page
 
 
 def test_a_fix_that_would_win_before_the_end_is_refused_in_a_players_words(

@@ -17,10 +17,10 @@ from django.utils.html import escape
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
 from scorekeeper.games import services as game_services
-from scorekeeper.leagues import rounds, services
+from scorekeeper.leagues import rounds
 from scorekeeper.leagues.models import Change, Season
 from scorekeeper.models import Game
-from scorekeeper.recording import Appended
+from scorekeeper.recording import Appended, Refused
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.rules.scoreboard import side_names
 from tests.leagues.nights import play_out, progressive_night
@@ -115,7 +115,7 @@ def test_a_correction_to_what_the_hand_already_was_is_refused_and_stores_nothing
 ) -> None:
     game = _closed_game(season)
     seq = game.last_seq
-    with pytest.raises(services.LeagueError, match="Nothing to correct: hand 2"):
+    with pytest.raises(Refused, match="nothing to correct: hand event"):
         _correct(game, organizer, 2, 6)
     game.refresh_from_db()
     assert game.last_seq == seq

@@ -453,7 +453,7 @@ def test_a_game_substituted_before_its_row_kept_the_takeovers_gets_them(
     from django.apps import apps
 
     migration = import_module(
-        "scorekeeper.leagues.migrations.0012_game_takeovers_from_substitutions"
+        "scorekeeper.leagues.migrations.0014_game_takeovers_from_substitutions"
     )
     _, table, _, eve = _substituted(season)
     take_over(table, eve, 3, "substitute", position=2)

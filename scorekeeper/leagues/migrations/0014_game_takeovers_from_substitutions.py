@@ -23,7 +23,7 @@ def copy_takeovers(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("leagues", "0011_registry_paste"),
+        ("leagues", "0013_change_log_undo"),
         ("scorekeeper", "0008_game_takeovers"),
     ]
 

@@ -1,6 +1,6 @@
-"""What a change after a night's close did to a game, in the words the
-night's change log prints (no database): each hand whose record changed,
-before and after ("hand 2 (Bob bid 3 ♥): took 6 → took 3"), and the
+"""What a change after a game's end or a night's close did to a game, in
+the words the game's page and the night's change log print (no
+database): each hand whose record changed, before and after ("hand 2 (Bob bid 3 ♥): took 6 → took 3"), and the
 winner when it changed."""
 
 from __future__ import annotations
