@@ -10,7 +10,7 @@ import re
 
 # The first path segment of every URL that carries a token (``<token:...>``
 # in the URL patterns; a test checks that the list names them all).
-TOKEN_PATHS = ("join", "invite", "standings")
+TOKEN_PATHS = ("join", "invite", "standings", "tv")
 
 # A token-carrying path, also percent-encoded in a query (?next=%2Finvite%2F...),
 # or "Bearer <token>" in a header: what follows is dropped up to the next

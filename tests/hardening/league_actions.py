@@ -310,6 +310,60 @@ def _night_close(world: World) -> Action:
     return Action(f"/nights/{night.pk}/close", {}, check, world.client)
 
 
+def _undone_once(answers: list[Any], *words: str) -> None:
+    """One undo is done; a repeat is refused in words (nothing to undo,
+    or another undo is at it that moment)."""
+    assert any(answer.status_code == 302 for answer in answers)
+    for answer in answers:
+        if answer.status_code != 302:
+            assert answer.status_code == 422, answer.status_code
+            page = answer.content.decode()
+            assert any(said in page for said in words), page[:200]
+
+
+def _round_call_undo(world: World) -> Action:
+    night = world.playing_night()
+    played = night.rounds.get()
+    rounds.round_call(round=played, by="org", now=NOW)
+
+    def check(answers: list[Any]) -> None:
+        _undone_once(answers, "there is no call to undo", "try again in a moment")
+        played.refresh_from_db()
+        assert played.called_at is None
+        assert GameEvent.objects.filter(type="void").count() == 2  # one a game
+        assert not Game.objects.filter(finished=True).exists()
+
+    return Action(f"/rounds/{played.pk}/call/undo", {}, check, world.client)
+
+
+def _night_close_undo(world: World) -> Action:
+    night = world.playing_night()
+    rounds.night_close(night=night, by="org", now=NOW)
+
+    def check(answers: list[Any]) -> None:
+        _undone_once(answers, "there is no close to undo", "try again in a moment")
+        night.refresh_from_db()
+        assert night.closed_at is None
+        assert GameEvent.objects.filter(type="void").count() == 2
+        assert not Game.objects.filter(locked=True).exists()
+
+    return Action(f"/nights/{night.pk}/close/undo", {}, check, world.client)
+
+
+def _night_tv_link(world: World) -> Action:
+    night = world.night()
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        night.refresh_from_db()
+        assert night.tv_token
+        tv = world.client.get(f"/tv/{night.tv_token}")
+        assert tv.status_code == 200
+
+    url = f"/nights/{night.pk}/tv-link"
+    return Action(url, {"action": "new"}, check, world.client)
+
+
 def _season_delete(world: World) -> Action:
     night = world.playing_night()
     rounds.night_close(night=night, by="org", now=NOW)
@@ -418,6 +472,9 @@ ACTIONS: dict[str, Callable[[World], Action]] = {
     "round_start": _round_start,
     "round_call": _round_call,
     "night_close": _night_close,
+    "round_call_undo": _round_call_undo,
+    "night_close_undo": _night_close_undo,
+    "night_tv_link": _night_tv_link,
     "substitute": _substitute,
     "card_enter": _card_enter,
     "league_time_zone": _time_zone,

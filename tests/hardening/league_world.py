@@ -39,6 +39,7 @@ READ_ONLY = {
     "card_entry",
     "organizer_guide",
     "guide_image",
+    "tv_by_link",
 }
 
 

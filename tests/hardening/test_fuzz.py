@@ -324,7 +324,10 @@ def _league_forms(world: World) -> list[str]:
         f"/tables/{table.pk}/substitute",
         f"/tables/{table.pk}/card/enter",
         f"/rounds/{played.pk}/call",
+        f"/rounds/{played.pk}/call/undo",
+        f"/nights/{night.pk}/tv-link",
         f"/nights/{night.pk}/close",
+        f"/nights/{night.pk}/close/undo",
         f"/seasons/{world.spare}/delete",
     ]
 

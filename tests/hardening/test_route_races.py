@@ -90,6 +90,7 @@ ONLY_READ = {
     "card_entry",
     "organizer_guide",
     "guide_image",
+    "tv_by_link",
 }
 SAMPLE = {"uuid": str(uuid.uuid4()), "id": "1", "token": "A" * 32, "slug": "classic"}
 
