@@ -6,7 +6,6 @@ in the series' download."""
 from __future__ import annotations
 
 import json
-import uuid
 from typing import Any
 
 import pytest
@@ -17,46 +16,19 @@ from pytest_django import DjangoAssertNumQueries
 from scorekeeper.gamelog import read_and_replay
 from scorekeeper.games import services
 from scorekeeper.games.models import Series
-from scorekeeper.models import Game, new_token
-from scorekeeper.rules.series import series_rule
+from scorekeeper.models import Game
 from tests.conftest import join
 from tests.factories import NAMES
-from tests.records import NOW, HandSpec, record_hands
-
-# Classic, first to 10: Ann & Cat (seats 0 and 2) win in two hands, and so
-# do Bob & Dan (seats 1 and 3).
-ANN_CAT_WIN: list[HandSpec] = [(0, 4, "hearts", [5, 1]), (0, 4, "hearts", [6, 0])]
-BOB_DAN_WIN: list[HandSpec] = [(1, 4, "spades", [1, 5]), (1, 4, "spades", [0, 6])]
-
-
-def first_game(rule: str = "best-of-3", first_dealer: int = 0) -> Game:
-    return services.game_create(
-        preset="classic",
-        seats=list(NAMES[:4]),
-        first_dealer=first_dealer,
-        overrides={"target_score": 10},
-        series=series_rule(rule),
-        now=NOW,
-    )
-
-
-def won(game: Game, hands: list[HandSpec]) -> Game:
-    record_hands(game, NOW, *hands)
-    game.refresh_from_db()
-    assert game.finished
-    return game
-
-
-def keys() -> dict[str, str]:
-    """What the page's "Start game N" form carries: the new game's id and
-    edit link, chosen when the form was shown."""
-    return {"game_id": str(uuid.uuid4()), "edit_token": new_token()}
-
-
-def next_game(client: Client, game: Game, chosen: dict[str, str]) -> Game:
-    answer = client.post(f"/games/{game.pk}/next", chosen)
-    assert answer.status_code == 302
-    return Game.objects.get(pk=answer["Location"].split("/")[2])
+from tests.games.series_play import (
+    ANN_CAT_WIN,
+    BOB_DAN_WIN,
+    first_game,
+    keys,
+    next_game,
+    played_series,
+    won,
+)
+from tests.records import NOW, record_hands
 
 
 def test_the_new_game_form_starts_a_series(client: Client, db: None) -> None:
@@ -162,17 +134,8 @@ def test_a_read_only_link_cannot_start_the_next_game(client: Client, db: None) -
     assert "Start game 2" not in client.get(f"/games/{game.pk}/").content.decode()
 
 
-def _played_series(client: Client) -> list[Game]:
-    """Best of 3, won by Ann & Cat 2 games to 1."""
-    games = [won(first_game(), ANN_CAT_WIN)]
-    join(client, games[0])
-    for hands in (BOB_DAN_WIN, ANN_CAT_WIN):
-        games.append(won(next_game(client, games[-1], keys()), hands))
-    return games
-
-
 def test_the_series_winner_is_named_with_the_rule(client: Client, db: None) -> None:
-    games = _played_series(client)
+    games = played_series(client)
     page = client.get(f"/games/{games[-1].pk}/").content.decode()
     assert "Best of 3: Ann &amp; Cat win 2 games to 1" in page
     assert "Start game" not in page
@@ -209,7 +172,7 @@ def test_a_game_outside_the_series_is_not_opened_through_it(
 def test_the_home_list_shows_each_games_series(
     client: Client, db: None, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    _played_series(client)
+    played_series(client)
     # The games; the series and their games.
     with django_assert_num_queries(3):
         page = client.get("/").content.decode()
@@ -220,7 +183,7 @@ def test_the_home_list_shows_each_games_series(
 def test_the_series_download_holds_each_games_own_log(
     client: Client, db: None, tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    games = _played_series(client)
+    games = played_series(client)
     answer = client.get(f"/games/{games[0].pk}/series.json?download=1")
     document = json.loads(answer.content)
     assert answer["Content-Disposition"].startswith("attachment")

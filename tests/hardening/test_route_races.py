@@ -65,6 +65,10 @@ ONLY_READ = {
     "game_tv",
     "game_chart",
     "join",
+    "join_recap",
+    "series_game",
+    "game_recap",
+    "series_log",
     "game_log",
     "game_offline",
     "game_score",
@@ -89,7 +93,13 @@ ONLY_READ = {
     "score_cards",
     "card_entry",
 }
-SAMPLE = {"uuid": str(uuid.uuid4()), "id": "1", "token": "A" * 32, "slug": "classic"}
+SAMPLE = {
+    "uuid": str(uuid.uuid4()),
+    "id": "1",
+    "token": "A" * 32,
+    "slug": "classic",
+    "int": "2",
+}
 
 
 def _league_race(build: Callable[[World], Action]) -> Callable[[World], Race]:
