@@ -19,9 +19,9 @@ from django.test import Client
 
 from scorekeeper.games.models import LiveTable, Series
 from scorekeeper.models import Game, GameEvent
+from tests.games.series_play import ANN_CAT_WIN, first_game, won
 from tests.hardening.league_world import World
 from tests.hardening.racing import Answer, Check, Send, cookies_of, form_on
-from tests.games.series_play import ANN_CAT_WIN, first_game, won
 from tests.records import NOW, new_game, record_hands
 
 LOG = Path(__file__).resolve().parents[1] / "data" / "contract" / "classic3.log.json"
