@@ -265,6 +265,7 @@ def _series_next(world: World) -> Race:
 
     def check(answers: list[Answer]) -> None:
         same_redirect(answers)
+        assert game.series_id is not None
         series = Series.objects.get(pk=game.series_id)
         assert series.game_count == len(series.games) == 2
         assert Game.objects.filter(series_id=series.pk).count() == 2
