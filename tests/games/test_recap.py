@@ -100,3 +100,11 @@ def test_the_series_recap_names_the_winner_and_each_game(
     # Each player's series: the bids of the three games, summed.
     bids = sum(sum(n for n, _ in g.seat_stats[0]["bids"].values()) for g in games)
     assert f'<th scope="row">Ann</th><td>{bids}</td>' in page
+
+
+def test_the_recap_of_a_game_not_started_says_so(client: Client, db: None) -> None:
+    game = new_game()
+    join(client, game)
+    page = client.get(f"/games/{game.pk}/recap").content.decode()
+    assert "No hand has been played yet." in page
+    assert "The score, hand by hand" not in page and "Awards" not in page
