@@ -27,9 +27,10 @@ def series_context(game: Game, *, role: access.Role) -> dict[str, Any]:
     number = state.number_of(game.pk)
     following = state.after(game.pk)
     game_url = game_url_of(game.pk)
+    row = state.games[number - 1]  # read with the series: as it stands now
     may_start = (
         role == "edit"
-        and game.finished
+        and row.finished
         and following is None
         and not state.standing.over
     )
@@ -41,7 +42,7 @@ def series_context(game: Game, *, role: access.Role) -> dict[str, Any]:
             "winner": winner_line(state.names, state.standing),
             "may_start": may_start,
             "next_number": len(state.games) + 1,
-            "next_dealer": _next_dealer(game) if may_start else "",
+            "next_dealer": _next_dealer(row) if may_start else "",
             "next_url": f"{game_url}next",
             "next_game_id": str(uuid.uuid4()) if may_start else "",
             "next_edit_token": new_token() if may_start else "",

@@ -28,7 +28,7 @@ from tests.games.series_play import (
     played_series,
     won,
 )
-from tests.records import NOW, record_hands
+from tests.records import HTMX, NOW, record_hands
 
 
 def test_the_new_game_form_starts_a_series(client: Client, db: None) -> None:
@@ -210,3 +210,47 @@ def test_a_game_of_its_own_has_no_series_download(client: Client, db: None) -> N
     )
     join(client, game)
     assert client.get(f"/games/{game.pk}/series.json").status_code == 404
+
+
+def test_the_winning_save_brings_the_series_panel_with_the_next_game(
+    client: Client, db: None
+) -> None:
+    game = first_game()
+    record_hands(game, NOW, ANN_CAT_WIN[0])
+    join(client, game)
+    bidder, bid, trump, tricks = ANN_CAT_WIN[1]
+    fields = {
+        "expected_seq": "1",
+        "event_id": "winning",
+        "action": "save",
+        "bidder": str(bidder),
+        "bid": str(bid),
+        "trump": trump,
+        "outcome": "played",
+        "taken": str(tricks[0]),
+    }
+    answer = client.post(f"/games/{game.pk}/hands", fields, headers=HTMX)
+    text = answer.content.decode()
+    assert answer.status_code == 200
+    assert '<section id="series" class="series-panel"' in text
+    assert 'hx-swap-oob="true"' in text.split('id="series"')[1].split(">")[0]
+    assert "Start game 2" in text
+
+
+def test_another_phones_poll_brings_the_series_panel_once_the_game_is_won(
+    client: Client,
+    db: None,
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    game = first_game()
+    join(client, game)
+    record_hands(game, NOW, *ANN_CAT_WIN)
+    # The head, the game's row, its events; the series and its games' rows.
+    with django_assert_num_queries(5):
+        answer = client.get(f"/games/{game.pk}/poll?seq=1", headers=HTMX)
+    text = answer.content.decode()
+    assert (
+        'id="series" class="series-panel" aria-labelledby="series-title" hx-swap-oob="true"'
+        in text
+    )
+    assert "Start game 2" in text
