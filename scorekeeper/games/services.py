@@ -45,7 +45,7 @@ from scorekeeper.rules.events import (
 from scorekeeper.rules.series import SeriesRule, next_first_dealer
 from scorekeeper.rules.variants import overrides_of
 
-from .models import Series
+from .models import LiveTable, Series
 from .series import SeriesState, series_of
 from .series_words import winner_line
 
@@ -175,6 +175,11 @@ def _next_game(
         )
         if not added:
             raise _NextGameTaken()
+        # The players stay in their seats on their own phones: who sat
+        # where at the last game sits there at this one (no auction yet).
+        seated = LiveTable.objects.filter(pk=game.pk).values_list("phones", flat=True)
+        for phones in seated:
+            LiveTable.objects.create(pk=new.pk, phones=phones, version=1)
 
     return fields, add_to_series
 

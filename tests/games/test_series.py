@@ -15,7 +15,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from scorekeeper.gamelog import read_and_replay
 from scorekeeper.games import services
-from scorekeeper.games.models import Series
+from scorekeeper.games.models import LiveTable, Series
 from scorekeeper.models import Game
 from tests.conftest import join
 from tests.factories import NAMES
@@ -254,3 +254,22 @@ def test_another_phones_poll_brings_the_series_panel_once_the_game_is_won(
         in text
     )
     assert "Start game 2" in text
+
+
+def test_the_players_stay_in_their_seats_for_the_next_game(
+    client: Client, db: None
+) -> None:
+    game = first_game()
+    join(client, game)
+    page = f"/games/{game.pk}/"
+    client.get(page)
+    taken = client.post(
+        f"{page}table/seat", {"seat": 2, "action": "take", "saw": "free"}
+    )
+    assert taken.status_code == 302
+    record_hands(game, NOW, *ANN_CAT_WIN)
+    following = next_game(client, game, keys())
+    assert LiveTable.objects.get(pk=following.pk).phones == (
+        LiveTable.objects.get(pk=game.pk).phones
+    )
+    assert "Cat: this phone" in client.get(f"/games/{following.pk}/").content.decode()
