@@ -57,6 +57,8 @@ def test_a_won_game_names_the_hand_that_decided_it(client: Client, db: None) -> 
     game = new_game(target_score=10)
     record_hands(game, NOW, (0, 4, "hearts", [5, 1]), (0, 4, "hearts", [6, 0]))
     join(client, game)
+    game_page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f'href="/games/{game.pk}/recap">The recap</a>' in game_page
     page = client.get(f"/games/{game.pk}/recap").content.decode()
     assert "The hand that decided it: hand 2." in page
     assert "Ann &amp; Cat win" in page
