@@ -273,3 +273,13 @@ def test_the_players_stay_in_their_seats_for_the_next_game(
         LiveTable.objects.get(pk=game.pk).phones
     )
     assert "Cat: this phone" in client.get(f"/games/{following.pk}/").content.decode()
+
+
+def test_the_series_download_reads_each_game_log_once(
+    client: Client, db: None, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    games = played_series(client)
+    # The game's row, the series and its games' rows; then each game's log
+    # (a series is at most 15 games: rules.series.MOST_GAMES).
+    with django_assert_num_queries(3 + len(games)):
+        assert client.get(f"/games/{games[0].pk}/series.json").status_code == 200
