@@ -77,6 +77,11 @@ class Game(models.Model):
     snapshot_seq = models.PositiveIntegerField(default=0)
     snapshot_version = models.PositiveSmallIntegerField(default=0)
     snapshot_sum = models.CharField(max_length=64, blank=True)
+    # The series this game is one game of ("best of 3" between the same
+    # players and seats), if any: the table's own ``games.Series`` row, by
+    # its id. App data beside the log, which stays a game's own: kept on
+    # the row so that a game page knows it is in a series without asking.
+    series_id = models.UUIDField(null=True, blank=True, db_index=True)
 
     class Meta:
         indexes = [models.Index(fields=["finished", "-updated_at"])]

@@ -193,7 +193,7 @@ CHANGES = (tablewords.Takeover(1, "Eve", 3), tablewords.Takeover(3, "Fay", 2))
 @pytest.mark.parametrize("path", LOGS, ids=lambda path: path.name)
 def test_after_a_substitute_the_phone_names_whom_the_page_names(path: Path) -> None:
     """Who plays now in the totals, turn and form; each hand by who played
-    it (as the game page names them through seat_players)."""
+    it (as the game page names them through presenters.played_history)."""
     text = path.read_text()
     log, played = read_and_replay(text)
     takers = json.dumps([list(change) for change in CHANGES])

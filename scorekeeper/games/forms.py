@@ -13,17 +13,20 @@ from typing import Any
 from django import forms
 
 from scorekeeper.gamelog import NAME_LIMIT, LogError, clean_text
+from scorekeeper.games.series_words import CHOICES
 from scorekeeper.house_rules import SETTINGS, house_overrides
 from scorekeeper.models import TOKEN_PATTERN, new_token
 from scorekeeper.record_form import entered_hand
 from scorekeeper.rules.cards import TRUMPS
 from scorekeeper.rules.events import Call, Hand, HandPassedOut, HandRecorded
+from scorekeeper.rules.series import SeriesRule, series_rule
 from scorekeeper.rules.variants import PRESETS, Variant
 from scorekeeper.tablewords import auction_calls, call_of, whole_number
 
 __all__ = ["call_of", "whole_number"]  # pages and leagues read numbers here
 
 MAX_SEATS = 8
+SERIES_CHOICES = CHOICES
 
 
 class _SharedFields(dict[str, forms.Field]):
@@ -170,6 +173,7 @@ class GameForm(ChosenKeys):
     )
     name = forms.CharField(required=False, max_length=60)
     first_dealer = forms.IntegerField(min_value=0, max_value=MAX_SEATS - 1, initial=0)
+    series = forms.ChoiceField(required=False, choices=SERIES_CHOICES)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -183,6 +187,11 @@ class GameForm(ChosenKeys):
     def seats(self) -> list[str]:
         names = [self.cleaned_data.get(f"seat_{seat}", "") for seat in range(MAX_SEATS)]
         return [name.strip() for name in names if name and name.strip()]
+
+    def series_rule(self) -> SeriesRule | None:
+        """The series this game starts (None: one game)."""
+        code = self.cleaned_data.get("series") or ""
+        return series_rule(code) if code else None
 
     def overrides(self) -> dict[str, object]:
         """The house settings that differ from the chosen preset's (a field

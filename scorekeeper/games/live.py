@@ -18,6 +18,7 @@ from scorekeeper.web import access
 
 from .outcomes import what_changed
 from .parts import board_context, game_url_of, history_html, record_context
+from .series_panel import series_context
 from .sharing import carry_new_events
 
 
@@ -99,6 +100,8 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
             context["reaimed_note"] = (
                 f"{note} This is a fresh form for hand {len(board.rows) + 1}."
             )
+    if board.finished:  # the series' next game may start now
+        context.update(series_context(game, role=role), series_oob=True)
     response = render(request, "games/game_detail.html#polled", context)
     carry_new_events(request, response, log, takers)
     return response

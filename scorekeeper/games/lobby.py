@@ -17,6 +17,9 @@ from scorekeeper.rules.engine import side_names
 from scorekeeper.rules.variants import find_variant
 from scorekeeper.tablewords import signed
 
+from .series import SeriesState
+from .series_words import game_title, score_line, winner_line
+
 
 @dataclass(frozen=True)
 class GameCard:
@@ -31,9 +34,10 @@ class GameCard:
     hands: int
     score: str
     finished: bool
+    series: str = ""  # "Best of 3 · game 2 · Ann & Cat 1 – Bob & Dan 0"
 
 
-def game_card(game: Game) -> GameCard:
+def game_card(game: Game, series: SeriesState | None = None) -> GameCard:
     seats = tuple(game.seats)
     names = side_names(find_variant(game.preset, len(seats)), seats)
     totals = list(game.totals) or [0] * len(names)
@@ -50,7 +54,17 @@ def game_card(game: Game) -> GameCard:
         game.hands_played,
         score,
         game.finished,
+        "" if series is None else series_line(game, series),
     )
+
+
+def series_line(game: Game, state: SeriesState) -> str:
+    """The game's place in its series, and the series' score or winner."""
+    title = game_title(state.rule, state.number_of(game.pk))
+    standing = winner_line(state.names, state.standing) or score_line(
+        state.names, state.standing.wins
+    )
+    return f"{title} · {standing}"
 
 
 @dataclass(frozen=True)

@@ -27,3 +27,26 @@ class LiveTable(models.Model):
 
     def __str__(self) -> str:
         return f"live table of {self.game_id}"
+
+
+class Series(models.Model):
+    """Games played one after another by the same players in the same
+    seats, "best of 3" or "first to 2 games" (``rules.series``). Each game
+    is a game of its own, with its own log and links; a game row names its
+    series (``Game.series_id``). The next game is added only against the
+    number of games this row holds, so two phones tapping "Next game" at
+    once start one."""
+
+    id = models.UUIDField(primary_key=True)
+    rule = models.CharField(max_length=20)  # "best-of-3", "first-to-2"
+    created_at = models.DateTimeField()
+    games = models.JSONField(default=list)  # the games' ids (hex), in order
+    # How many games ``games`` holds: the next game is added only against
+    # the count its phone read (of two phones at once, the first wins).
+    game_count = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return f"{self.rule} series {self.pk}"

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog
 from scorekeeper.games import fragments, lobby, presenters, services
-from scorekeeper.games.forms import GameForm, HandForm, new_event_id
+from scorekeeper.games.forms import SERIES_CHOICES, GameForm, HandForm, new_event_id
 from scorekeeper.house_rules import SETTINGS
 from scorekeeper.models import Game
 from scorekeeper.projections.boards import game_log, scoreboard
@@ -37,6 +37,8 @@ from .parts import (
     record_context,
     table_context,
 )
+from .series import series_states
+from .series_panel import series_context
 from .sharing import share_links
 from .table import phone_of
 
@@ -49,7 +51,11 @@ def home(request: HttpRequest) -> HttpResponse:
         for game in held.order_by("finished", "-updated_at")
         if access.role_of(request, game)
     ]
-    cards = [lobby.game_card(game) for game in games]
+    series = series_states(game.series_id for game in games if game.series_id)
+    cards = [
+        lobby.game_card(game, series.get(game.series_id) if game.series_id else None)
+        for game in games
+    ]
     return render(request, "games/home.html", {"cards": cards, "kept": access.KEPT})
 
 
@@ -69,6 +75,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 first_dealer=form.cleaned_data["first_dealer"],
                 overrides=form.overrides(),
                 name=form.cleaned_data.get("name") or "",
+                series=form.series_rule(),
                 now=timezone.now(),
             )
         except services.SetupError as refused:
@@ -97,6 +104,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             "house_fields": lobby.house_fields(form.data),
             "house_open": any(form.data.get(s.key) for s in SETTINGS),
             "first_dealer": dealer or 0,
+            "series_choices": SERIES_CHOICES,
         },
         status=status,
     )
@@ -264,6 +272,7 @@ def game_page(
         context.update(_saved_context(view))
     if role == "edit":
         context["links"] = share_links(request, game)
+    context.update(series_context(game, role=role))
     context.update(_history_context(request, view, role))
     template = partial_of(request, GAME_TEMPLATE, "game")
     return render(request, template, context, status=status)
@@ -299,6 +308,7 @@ def save_answer(
     )
     context["poller_oob"] = True  # this phone has seen its own hand
     if view.board.finished:
+        context.update(series_context(game, role="edit"), series_oob=True)
         return render(request, f"{GAME_TEMPLATE}#saved", context)
     context.update(lean=True, board_oob=True)
     template = f"{GAME_TEMPLATE}#lean"

@@ -27,6 +27,7 @@ from scorekeeper.gamelog import (
 )
 from scorekeeper.house_rules import game_setup
 from scorekeeper.models import Game
+from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.projections.game_rows import summary
 from scorekeeper.recording import Appended, event_append
 from scorekeeper.rules.engine import Scoreboard
@@ -41,7 +42,12 @@ from scorekeeper.rules.events import (
     HandRecorded,
     HandVoided,
 )
+from scorekeeper.rules.series import SeriesRule, next_first_dealer
 from scorekeeper.rules.variants import overrides_of
+
+from .models import LiveTable, Series
+from .series import SeriesState, series_of
+from .series_words import winner_line
 
 
 class SetupError(Exception):
@@ -59,13 +65,15 @@ def game_create(
     first_dealer: int,
     overrides: Mapping[str, object] | None = None,
     name: str = "",
+    series: SeriesRule | None = None,
     game_id: uuid.UUID | None = None,
     edit_token: str | None = None,
     now: datetime,
 ) -> Game:
-    """A new game. ``game_id`` and ``edit_token``: chosen by the form that
-    asks for it (or a phone that started it offline); sent again, the same
-    choice answers the game it made (``_create_once``)."""
+    """A new game (``series``: the first game of a series of that rule).
+    ``game_id`` and ``edit_token``: chosen by the form that asks for it (or
+    a phone that started it offline); sent again, the same choice answers
+    the game it made (``_create_once``)."""
     try:
         names, variant = game_setup(
             preset=preset,
@@ -86,7 +94,94 @@ def game_create(
         "updated_at": now,
         "totals": [0] * variant.sides,
     }
-    return _create_once(game_id, edit_token, fields, lambda game: None)
+    if series is None:
+        return _create_once(game_id, edit_token, fields, lambda game: None)
+    series_id = fields["series_id"] = uuid.uuid4()
+
+    def start_series(game: Game) -> None:
+        Series.objects.create(
+            pk=series_id, rule=series.code, created_at=now, games=[game.pk.hex]
+        )
+
+    return _create_once(game_id, edit_token, fields, start_series)
+
+
+class _NextGameTaken(Exception):
+    """Another phone started the series' next game a moment ago."""
+
+
+def series_next(
+    *,
+    game: Game,
+    game_id: uuid.UUID | None = None,
+    edit_token: str | None = None,
+    now: datetime,
+) -> Game:
+    """The next game of ``game``'s series, started once: the same players,
+    seats, rules and name, first dealt by the seat after ``game``'s last
+    dealer (``rules.series.next_first_dealer``). If it was started already
+    (this form sent twice, or another phone's tap), that game is the
+    answer. Refused (``SetupError``) while ``game`` is being played, or
+    once the series is over."""
+    state = series_of(game)
+    if state is None:
+        raise SetupError("this game is not part of a series")
+    following = state.after(game.pk)
+    if following is not None:
+        return following
+    if state.standing.over:
+        raise SetupError(
+            f"the series is over ({winner_line(state.names, state.standing)})"
+        )
+    if not game.finished:
+        number = state.number_of(game.pk)
+        raise SetupError(
+            f"game {number} is still being played: the next game starts once it is won"
+        )
+    try:
+        return _create_once(game_id, edit_token, *_next_game(state, game, now))
+    except _NextGameTaken:
+        found = series_of(game)
+        assert found is not None  # a series is never deleted while it is played
+        following = found.after(game.pk)
+        assert following is not None  # what took its place
+        return following
+
+
+def _next_game(
+    state: SeriesState, game: Game, now: datetime
+) -> tuple[dict[str, object], Callable[[Game], None]]:
+    """The next game's fields, and what adds it to the series (against the
+    number of games the series held when it was read)."""
+    board = scoreboard(game.pk, game_log(game))
+    fields: dict[str, object] = {
+        "name": game.name,
+        "preset": game.preset,
+        "overrides": dict(game.overrides),
+        "seats": list(game.seats),
+        "first_dealer": next_first_dealer(
+            board.variant, board.first_dealer, len(board.rows)
+        ),
+        "created_at": now,
+        "updated_at": now,
+        "totals": [0] * board.variant.sides,
+        "series_id": state.series.pk,
+    }
+    count, listed = state.series.game_count, list(state.series.games)
+
+    def add_to_series(new: Game) -> None:
+        added = Series.objects.filter(pk=state.series.pk, game_count=count).update(
+            games=[*listed, new.pk.hex], game_count=count + 1
+        )
+        if not added:
+            raise _NextGameTaken()
+        # The players stay in their seats on their own phones: who sat
+        # where at the last game sits there at this one (no auction yet).
+        seated = LiveTable.objects.filter(pk=game.pk).values_list("phones", flat=True)
+        for phones in seated:
+            LiveTable.objects.create(pk=new.pk, phones=phones, version=1)
+
+    return fields, add_to_series
 
 
 def _create_once(

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.games import api, changes, live, pages, sharing, table_views
+from scorekeeper.games import (
+    api,
+    changes,
+    live,
+    pages,
+    series_views,
+    sharing,
+    table_views,
+)
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -24,6 +32,17 @@ urlpatterns = [
         name="links_replace",
     ),
     path("join/<token:token>", sharing.join, name="join"),
+    path("join/<token:token>/recap", series_views.join_recap, name="join_recap"),
+    path("games/<uuid:game_id>/next", series_views.series_next, name="series_next"),
+    path(
+        "games/<uuid:game_id>/series/<int:number>",
+        series_views.series_game,
+        name="series_game",
+    ),
+    path("games/<uuid:game_id>/recap", series_views.game_recap, name="game_recap"),
+    path(
+        "games/<uuid:game_id>/series.json", series_views.series_log, name="series_log"
+    ),
     path("games/<uuid:game_id>/end", changes.game_end, name="game_end"),
     path(
         "games/<uuid:game_id>/hands/<id:target>/void",

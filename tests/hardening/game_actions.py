@@ -17,8 +17,9 @@ from pathlib import Path
 
 from django.test import Client
 
-from scorekeeper.games.models import LiveTable
+from scorekeeper.games.models import LiveTable, Series
 from scorekeeper.models import Game, GameEvent
+from tests.games.series_play import ANN_CAT_WIN, first_game, won
 from tests.hardening.league_world import World
 from tests.hardening.racing import Answer, Check, Send, cookies_of, form_on
 from tests.records import NOW, new_game, record_hands
@@ -251,6 +252,27 @@ def _table_call(world: World) -> Race:
     return Race.same(Send(f"{page}table/call", fields, cookies_of(browser)), check)
 
 
+def _series_next(world: World) -> Race:
+    """ "Start game 2", tapped twice on each of two phones at once (each
+    phone's form chose its own keys): one game 2, which all four open."""
+    game = won(first_game(), ANN_CAT_WIN)
+    page = f"/games/{game.pk}/"
+    sends = []
+    for _ in range(2):
+        browser = holding(game)
+        fields = form_on(browser, page, f"{page}next")
+        sends.append(Send(f"{page}next", fields, cookies_of(browser)))
+
+    def check(answers: list[Answer]) -> None:
+        same_redirect(answers)
+        assert game.series_id is not None
+        series = Series.objects.get(pk=game.series_id)
+        assert series.game_count == len(series.games) == 2
+        assert Game.objects.filter(series_id=series.pk).count() == 2
+
+    return Race(sends * 2, check)
+
+
 def _without_secrets(page: str) -> str:
     return _SECRETS.sub(r"\1", page)
 
@@ -267,4 +289,5 @@ GAME_ACTIONS: dict[str, Callable[[World], Race]] = {
     "verify": _verify,
     "table_seat": _table_seat,
     "table_call": _table_call,
+    "series_next": _series_next,
 }

@@ -65,6 +65,10 @@ ONLY_READ = {
     "game_tv",
     "game_chart",
     "join",
+    "join_recap",
+    "series_game",
+    "game_recap",
+    "series_log",
     "game_log",
     "game_offline",
     "game_score",
@@ -92,7 +96,13 @@ ONLY_READ = {
     "guide_image",
     "tv_by_link",
 }
-SAMPLE = {"uuid": str(uuid.uuid4()), "id": "1", "token": "A" * 32, "slug": "classic"}
+SAMPLE = {
+    "uuid": str(uuid.uuid4()),
+    "id": "1",
+    "token": "A" * 32,
+    "slug": "classic",
+    "int": "2",
+}
 
 
 def _league_race(build: Callable[[World], Action]) -> Callable[[World], Race]:

@@ -24,7 +24,7 @@ def copy_takeovers(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
     dependencies = [
         ("leagues", "0013_change_log_undo"),
-        ("scorekeeper", "0008_game_takeovers"),
+        ("scorekeeper", "0009_game_takeovers"),
     ]
 
     operations = [migrations.RunPython(copy_takeovers, migrations.RunPython.noop)]
