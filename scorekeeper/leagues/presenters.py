@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models import Count, QuerySet, Sum
 from django.template.defaultfilters import pluralize
+from django.urls import reverse
 
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.awards import awards
@@ -47,6 +48,7 @@ from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, stats_of
 from scorekeeper.leagues.substitutes import night_substitutions
 from scorekeeper.leagues.tasks import ratings_current
 from scorekeeper.tablewords import signed
+from scorekeeper.web.qr import qr_code
 
 
 @dataclass(frozen=True)
@@ -201,7 +203,10 @@ def night_page(
     rounds = rounds_view(night, base, now, substituted)
     ids = {pid: person.name for pid, person in people.items()}
     report = schedule.fairness(played_rounds(night), came)
+    door_link = base + reverse("door", args=[night.door_token])
     return page | {
+        "door_link": door_link,
+        "door_qr": qr_code(door_link),
         "night": night,
         "season": season,
         "league": season.league,
