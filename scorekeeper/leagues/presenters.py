@@ -157,7 +157,7 @@ def _season_ratings(season: Season, players: list[str]) -> list[dict[str, Any]]:
     listed, rank = [], 0
     for skill, player in skills:
         if player.rated_games < SETTLED_GAMES:
-            words = provisional_words(player.rated_games)
+            words = provisional_words(player.rated_games, short=True)
             listed.append({"rank": "", "player": player, "ordinal": words, "sigma": ""})
             continue
         rank += 1

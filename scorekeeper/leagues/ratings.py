@@ -20,10 +20,13 @@ NEW_MU, NEW_SIGMA = MODEL.mu, MODEL.sigma
 SETTLED_GAMES = 5
 
 
-def provisional_words(rated_games: int) -> str:
-    """A new player's rating, in words a player reads right."""
-    played = f"{rated_games} game{'' if rated_games == 1 else 's'} so far"
-    return f"new: a rating after {SETTLED_GAMES} games ({played})"
+def provisional_words(rated_games: int, *, short: bool = False) -> str:
+    """A new player's rating, in words a player reads right (``short``:
+    for a table's cell, its note saying the rest)."""
+    games = f"{rated_games} game{'' if rated_games == 1 else 's'}"
+    if short:
+        return f"new ({games})"
+    return f"new: a rating after {SETTLED_GAMES} games ({games} so far)"
 
 
 @dataclass(frozen=True)

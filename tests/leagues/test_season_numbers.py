@@ -143,7 +143,8 @@ def test_the_season_page_gives_awards_ratings_and_the_race(
     ordinals = [float(entry["ordinal"].replace("−", "-")) for entry in settled]
     assert ordinals == sorted(ordinals, reverse=True)
     assert [entry["player"].name for entry in new] == ["Ann", "Hal"]  # after, by name
-    assert new[0]["ordinal"] == "new: a rating after 5 games (3 games so far)"
+    assert new[0]["ordinal"] == "new (3 games)"
+    assert "A new player's rating shows after 5 games" in page.content.decode()
     assert page.context["race"] is not None
 
 
