@@ -37,6 +37,8 @@ READ_ONLY = {
     "score_card",
     "score_cards",
     "card_entry",
+    "checkin_sheet",
+    "my_night",
 }
 
 

@@ -88,6 +88,8 @@ ONLY_READ = {
     "score_card",
     "score_cards",
     "card_entry",
+    "checkin_sheet",
+    "my_night",
 }
 SAMPLE = {"uuid": str(uuid.uuid4()), "id": "1", "token": "A" * 32, "slug": "classic"}
 
