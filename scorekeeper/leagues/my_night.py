@@ -149,6 +149,10 @@ def checkin_seated(*, checkin: CheckIn, round_number: int) -> None:
     or for a round since replaced by the next, it changes nothing more."""
     if checkin.night.closed_at is not None:
         raise LeagueError("this night is closed")
+    if not checkin.night.rounds.filter(number=round_number).exists():
+        raise LeagueError(
+            "that round has not started: your table shows here when it does"
+        )
     CheckIn.objects.filter(pk=checkin.pk, seated_round__lt=round_number).update(
         seated_round=round_number
     )

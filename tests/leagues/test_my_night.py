@@ -182,3 +182,14 @@ def test_the_organizers_tap_shows_the_players_own_link(
     assert f"/me/{token}" in page
     sheet = client.get(f"/nights/{night.pk}/links").content.decode()
     assert f"/me/{token}" in sheet and f"/door/{night.door_token}" in sheet
+
+
+def test_a_tap_for_a_round_not_started_is_refused_and_changes_nothing(
+    client: Client, played: Round
+) -> None:
+    mine = _checkin(played, 0)
+    refused = client.post(f"/me/{mine.token}/seated", {"round": 2})
+    assert refused.status_code == 422
+    assert "That round has not started" in refused.content.decode()
+    mine.refresh_from_db()
+    assert mine.seated_round == 0
