@@ -273,6 +273,9 @@ RATE_LIMITS: dict[str, tuple[int, int]] = {
     "import": (20, 600),
     "join": (30, 60),
     "append": (120, 60),
+    # A club's room behind one address: 80 players at the door, each
+    # picking a name (a double tap or two each) within a minute or two.
+    "door": (240, 60),
     "login": (10, 300),
     "signup": (10, 3600),
 }

@@ -124,14 +124,28 @@ AWARDS = (
 )
 
 
-def awards(feats: Mapping[str, Feats], names: Mapping[str, str]) -> list[Award]:
-    """The awards, each to every player with the best figure (above 0)."""
+# An award means something: its winners played at least MIN_GAMES
+# finished games, and at most a SHARED_BY part of the players share the
+# best figure (after one game each, "Most games won" would name half the
+# room).
+MIN_GAMES = 2
+SHARED_BY = 4  # a quarter of the players at most
+
+
+def awards(
+    feats: Mapping[str, Feats], names: Mapping[str, str], games: Mapping[str, int]
+) -> list[Award]:
+    """The awards, each to every player with the best figure (above 0)
+    among those who played ``MIN_GAMES`` games or more (``games``: each
+    player's finished games), unless more than a quarter of the players
+    share it."""
     given = []
+    eligible = {pid: f for pid, f in feats.items() if games.get(pid, 0) >= MIN_GAMES}
     for title, measure, one, more in AWARDS:
-        figures = {pid: _figure(f, measure) for pid, f in feats.items()}
+        figures = {pid: _figure(f, measure) for pid, f in eligible.items()}
         top = max(figures.values(), default=0)
-        if top > 0:
-            winners = sorted(names[pid] for pid, n in figures.items() if n == top)
+        winners = sorted(names[pid] for pid, n in figures.items() if n == top)
+        if top > 0 and len(winners) * SHARED_BY <= len(feats):
             why = one if top == 1 else more.format(top)
             given.append(Award(title, tuple(winners), top, why))
     return given

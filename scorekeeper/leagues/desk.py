@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from scorekeeper.leagues.controls import Controls, round_controls
 from scorekeeper.leagues.live import Attention, attention, live_tallies
 from scorekeeper.leagues.models import Night, Round, Seat, Table
+from scorekeeper.leagues.my_night import not_sat_down
 from scorekeeper.leagues.night_rows import sides_of
 from scorekeeper.leagues.presenters import standing_rows
 from scorekeeper.leagues.results import cached, season_settings
@@ -106,7 +107,7 @@ def desk_page(
     controls = round_controls(
         night, played, len(tables), current["unfinished"] if current else 0, here
     )
-    return _live(night, here) | {
+    return _live(night, here, played) | {
         "current": current,
         "controls": controls,
         "quiet": sum(1 for table in tables if table.quiet),
@@ -189,12 +190,15 @@ def desk_poll(
     if held.get("frame") != frame:
         return desk_page(night, base, now, here, by_number=by_number) | {"whole": True}
     changed = [row.pk for row in rows if held.get(f"t{row.pk}") != row.version]
-    live = _shared(f"night-live:{night.pk}", version, lambda: _live(night, here))
+    live = _shared(
+        f"night-live:{night.pk}", version, lambda: _live(night, here, played)
+    )
     page = live | {"controls": controls, "frame": frame}
     return page | {
         "whole": False,
         "changed": _changed_views(played, rows, changed, base, now, version),
         "standings": held.get("s") != page["standings_version"],
+        "waiting_changed": held.get("w") != page["waiting_version"],
     }
 
 
@@ -253,9 +257,12 @@ def _views(
     ]
 
 
-def _live(night: Night, here: int) -> dict[str, Any]:
+def _live(night: Night, here: int, played: Round | None) -> dict[str, Any]:
     rows, live = live_standings(night)
+    waiting = not_sat_down(night, played)
     return {
+        "waiting": waiting,
+        "waiting_version": _digest([played.pk if played else 0, waiting]),
         "here": here,
         "live_rows": standing_rows(rows),
         "live": live,

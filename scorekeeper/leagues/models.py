@@ -118,6 +118,10 @@ class Night(models.Model):
     # The TV hides the tables' totals and the standings (the last round's
     # suspense) until the organizer shows them again or closes the night.
     tv_totals_hidden = models.BooleanField(default=False)
+    # The door's QR code: a player who scans it picks their own name to
+    # check in (``door``), unless the organizer turned it off.
+    door_token = models.CharField(max_length=64, unique=True, default=new_token)
+    self_check_in = models.BooleanField(default=True)
 
     class Meta:
         constraints = [
@@ -132,12 +136,22 @@ class Night(models.Model):
 
 
 class CheckIn(models.Model):
-    """A player at the night: present now, or gone (left between rounds)."""
+    """A player at the night: present now, or gone (left between rounds).
+    ``token`` is the player's own link to where they sit tonight (no
+    sign-in: whoever holds it sees one player's seat, nothing else)."""
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="checkins")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     present = models.BooleanField(default=True)
     at = models.DateTimeField()
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    # The round whose table the player said they sat down at ("I'm at my
+    # table" on their page); the desk lists those seated since who have not.
+    seated_round = models.PositiveSmallIntegerField(default=0)
+    # The one-time key of the door's form that checked the player in: the
+    # same form sent again (a double tap) lands on their page, any other
+    # is told the name is checked in already.
+    door_key = models.CharField(max_length=32, blank=True)
 
     class Meta:
         constraints = [

@@ -20,11 +20,12 @@ from scorekeeper.leagues import rounds, services, undo
 from scorekeeper.leagues.checkin import check_in_last_night
 from scorekeeper.leagues.forms import TeamsForm
 from scorekeeper.leagues.local_time import league_time
-from scorekeeper.leagues.models import Night, Player, Round
+from scorekeeper.leagues.models import CheckIn, Night, Player, Round
 from scorekeeper.leagues.presenters import door, night_page
 from scorekeeper.leagues.tv_link import tv_link
 from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.models import Game
+from scorekeeper.web.qr import qr_code
 
 # The parts of the night's page an htmx request may ask for, by the id of
 # the element it swaps (its HX-Target); any other gets the whole page.
@@ -62,8 +63,25 @@ def _page(
     if getattr(request, "htmx", False):
         part = part or PARTS.get(request.htmx.target or "", "")  # type: ignore[attr-defined]
         template += f"#{part}" if part else ""
-    context |= {"error": error} | tv_link(request, night)
+    context |= {"error": error, "just_in": _just_in(night, base, request.GET.get("in"))}
+    context |= tv_link(request, night)
     return render_night(request, night, template, context, 422 if error else 200)
+
+
+def _just_in(night: Night, base: str, player: object) -> dict[str, str] | None:
+    """The player the organizer just checked in: their own night's link
+    and QR code, shown at the door to scan there and then."""
+    pk = str(player or "")
+    if not pk.isascii() or not pk.isdigit() or len(pk) > 11:
+        return None
+    here = night.checkins.filter(player=int(pk), present=True).select_related("player")
+    found = here.first()
+    return None if found is None else _own_link(found.player.name, base, found.token)
+
+
+def _own_link(name: str, base: str, token: str) -> dict[str, str]:
+    link = base + reverse("my_night", args=[token])
+    return {"name": name, "link": link, "qr": qr_code(link)}
 
 
 @login_required
@@ -102,18 +120,21 @@ def check_in(request: HttpRequest, night_id: int) -> HttpResponse:
     players = found.season.league.players
     player = players.filter(pk=posted_id(request, "player")).first()
 
-    def arrive_or_leave() -> None:
+    def arrive_or_leave() -> CheckIn | None:
         if player is None:
             raise services.LeagueError("choose a player of this league")
         if request.POST.get("action") == "out":
             services.check_out(night=found, player=player)
-        else:
-            services.check_in(night=found, player=player, now=timezone.now())
+            return None
+        return services.check_in(night=found, player=player, now=timezone.now())
 
     if getattr(request, "htmx", False):
         return _tapped(request, found, player, arrive_or_leave)
     query = request.POST.get("q", "")[:60]
-    place = (f"?{urlencode({'q': query})}" if query else "") + (
+    asked: dict[str, object] = {"q": query} if query else {}
+    if player is not None and request.POST.get("action") != "out":
+        asked["in"] = player.pk
+    place = (f"?{urlencode(asked)}" if asked else "") + (
         f"#p-{player.pk}" if player else "#door"
     )
     return _done(request, found, arrive_or_leave, place)
@@ -123,16 +144,20 @@ def _tapped(
     request: HttpRequest,
     found: Night,
     player: Player | None,
-    action: Callable[[], None],
+    action: Callable[[], CheckIn | None],
 ) -> HttpResponse:
-    """The tapped name's button (and, out of band, the counts and the
-    round's controls), with the refusal beside it if there is one."""
-    error = ""
+    """The tapped name's button (and, out of band, the counts, the round's
+    controls and, for an arrival, their own night's link and QR code),
+    with the refusal beside it if there is one."""
+    error, arrived = "", None
     try:
-        action()
+        arrived = action()
     except services.LeagueError as refused:
         error = refused.message
     context = door(found) | {"night": found, "error": error}
+    if arrived is not None and player is not None:
+        base = request.build_absolute_uri("/").rstrip("/")
+        context["just_in"] = _own_link(player.name, base, arrived.token)
     listed = context["listed"]
     context["entry"] = next(
         (each for each in listed if player and each.player.pk == player.pk), None

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models import Count, QuerySet, Sum
 from django.template.defaultfilters import pluralize
+from django.urls import reverse
 
 from scorekeeper.leagues import schedule
 from scorekeeper.leagues.awards import awards
@@ -24,10 +25,11 @@ from scorekeeper.leagues.checkin import (
     previous_night,
     regulars,
 )
+from scorekeeper.leagues.collation import sort_key
 from scorekeeper.leagues.controls import last_round, round_controls
 from scorekeeper.leagues.models import Change, Night, Player, Season
 from scorekeeper.leagues.rated_games import rating_history
-from scorekeeper.leagues.ratings import Skill
+from scorekeeper.leagues.ratings import SETTLED_GAMES, Skill, provisional_words
 from scorekeeper.leagues.results import (
     SeasonNights,
     cached,
@@ -47,6 +49,7 @@ from scorekeeper.leagues.stats import Pairing, Played, PlayerStats, stats_of
 from scorekeeper.leagues.substitutes import night_substitutions
 from scorekeeper.leagues.tasks import ratings_current
 from scorekeeper.tablewords import signed
+from scorekeeper.web.qr import qr_code
 
 
 @dataclass(frozen=True)
@@ -104,10 +107,16 @@ def _season_numbers(
     names = {pid: person.name for pid, person in people.items()}
     return {
         "rows": rows,
-        "awards": awards(totals.feats, names),
+        "awards": awards(totals.feats, names, _games(rows)),
         "race": _race(totals.points, rows[:RACE]),
         "mixed_rules": mixed_rules(season, totals.rules),
     }
+
+
+def _games(rows: list[dict[str, Any]]) -> dict[str, int]:
+    """Each player's finished games, as the standings count them (the
+    awards need a few)."""
+    return {row["player"]: row["played"] for row in rows}
 
 
 def mixed_rules(season: Season, played: RulesPlayed) -> str:
@@ -129,7 +138,9 @@ def mixed_rules(season: Season, played: RulesPlayed) -> str:
 
 
 def _season_ratings(season: Season, players: list[str]) -> list[dict[str, Any]]:
-    """The season's players by rating (their league rating now)."""
+    """The season's players by rating (their league rating now); players
+    with fewer than ``SETTLED_GAMES`` rated games follow, unranked, by
+    name, their rating said to be still to come."""
     rated = season.league.players.filter(pk__in=[int(pid) for pid in players])
     skills = sorted(
         (
@@ -137,17 +148,28 @@ def _season_ratings(season: Season, players: list[str]) -> list[dict[str, Any]]:
             for p in rated
             if p.mu is not None and p.sigma is not None
         ),
-        key=lambda item: (-item[0].ordinal, item[1].name),
+        key=lambda item: (
+            item[1].rated_games < SETTLED_GAMES,
+            -item[0].ordinal if item[1].rated_games >= SETTLED_GAMES else 0,
+            sort_key(item[1].name),
+        ),
     )
-    return [
-        {
-            "rank": rank,
-            "player": player,
-            "ordinal": signed(skill.ordinal, places=1),
-            "sigma": f"{skill.sigma:.1f}",
-        }
-        for rank, (skill, player) in enumerate(skills, start=1)
-    ]
+    listed, rank = [], 0
+    for skill, player in skills:
+        if player.rated_games < SETTLED_GAMES:
+            words = provisional_words(player.rated_games, short=True)
+            listed.append({"rank": "", "player": player, "ordinal": words, "sigma": ""})
+            continue
+        rank += 1
+        listed.append(
+            {
+                "rank": rank,
+                "player": player,
+                "ordinal": signed(skill.ordinal, places=1),
+                "sigma": f"{skill.sigma:.1f}",
+            }
+        )
+    return listed
 
 
 def _race(
@@ -201,14 +223,17 @@ def night_page(
     rounds = rounds_view(night, base, now, substituted)
     ids = {pid: person.name for pid, person in people.items()}
     report = schedule.fairness(played_rounds(night), came)
+    door_link = base + reverse("door", args=[night.door_token])
     return page | {
+        "door_link": door_link,
+        "door_qr": qr_code(door_link),
         "night": night,
         "season": season,
         "league": season.league,
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
         "rows": standing_rows(rows),
-        "awards": awards(summary.feats, ids),
+        "awards": awards(summary.feats, ids, _games(rows)),
         "teams": _team_rows(night, rows, ids),
         "teams_named": [" & ".join(ids[pid] for pid in team) for team in night.teams],
         "fairness": report.lines() if rounds else [],
@@ -335,6 +360,7 @@ def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
         "player": player,
         "league": player.league,
         "rating": _rating(player),
+        "rating_new": player.rated_games < SETTLED_GAMES,
         "ratings_behind": behind,
         "stats": stats,
         "win_pct": _pct(stats.win_pct),
@@ -349,6 +375,9 @@ def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
         "nights_chart": nights_chart,
         "games": [_game_line(game, names) for game in numbers.recent],
         "all_games": numbers.games,
+        # The header counts finished games, as "In numbers" and the
+        # standings do; the games still in play (or never played) are said.
+        "unfinished": max(0, numbers.games - stats.games),
         "seasons": seasons,
         "nights": numbers.nights,
     }
@@ -357,6 +386,8 @@ def player_page(player: Player, *, every_game: bool = False) -> dict[str, Any]:
 def _rating(player: Player) -> str:
     if player.mu is None or player.sigma is None:
         return ""
+    if player.rated_games < SETTLED_GAMES:
+        return provisional_words(player.rated_games)
     skill = Skill(player.mu, player.sigma)
     return f"{signed(skill.ordinal, places=1)} (± {skill.sigma:.1f})"
 

@@ -14,6 +14,19 @@ from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
 NEW_MU, NEW_SIGMA = MODEL.mu, MODEL.sigma
+# A new player's ordinal starts far below zero (25 - 3 x 8.3) and climbs
+# as the games come: shown before this many rated games, "-1.5" reads as
+# a penalty. Until then the pages say the rating is still to come.
+SETTLED_GAMES = 5
+
+
+def provisional_words(rated_games: int, *, short: bool = False) -> str:
+    """A new player's rating, in words a player reads right (``short``:
+    for a table's cell, its note saying the rest)."""
+    games = f"{rated_games} game{'' if rated_games == 1 else 's'}"
+    if short:
+        return f"new ({games})"
+    return f"new: a rating after {SETTLED_GAMES} games ({games} so far)"
 
 
 @dataclass(frozen=True)

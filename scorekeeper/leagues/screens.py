@@ -48,6 +48,8 @@ _VERSION_SQL = (
     " AND n.closed_at IS NULL AND g.updated_at <= %s THEN 1 ELSE 0 END),"
     f" (SELECT COUNT(*) FROM {CheckIn._meta.db_table} c"
     "  WHERE c.night_id = n.id AND c.present),"
+    f" (SELECT SUM(c.seated_round) FROM {CheckIn._meta.db_table} c"
+    "  WHERE c.night_id = n.id AND c.present),"
     f" (SELECT p.revision FROM {NightProjection._meta.db_table} p"
     "  WHERE p.night_id = n.id),"
     " MAX(CASE WHEN n.tv_totals_hidden THEN 1 ELSE 0 END)"
@@ -67,8 +69,8 @@ _BY_LINK = " WHERE n.tv_token = %s GROUP BY n.id"
 def version(night_id: int, user_id: int | str | None) -> str:
     """What changes whenever anything the desk shows changes: the night's
     tables, the events in their logs, how many are locked (closed) and in
-    called rounds, how many have gone quiet, how many players are here,
-    how many times the night's numbers were summed (a substitute
+    called rounds, how many have gone quiet, how many players are here
+    and the rounds they said they sat down at, how many times the night's numbers were summed (a substitute
     credited sums them without a hand) and whether the TV hides the
     totals; "" unless ``user_id`` organizes the night's league or it has
     no table yet."""

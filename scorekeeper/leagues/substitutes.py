@@ -39,7 +39,7 @@ from scorekeeper.leagues.models import (
     Table,
 )
 from scorekeeper.leagues.night_rows import project_nights
-from scorekeeper.leagues.services import LeagueError
+from scorekeeper.leagues.services import LeagueError, check_out, newcomer_check_in
 from scorekeeper.leagues.tasks import ratings_ask
 from scorekeeper.models import Game
 
@@ -87,6 +87,47 @@ def seat_substitute(
         raise LeagueError(
             f"{started.name}'s seat already has a substitute: one a seat"
         ) from None
+    return made
+
+
+def substitute_seat(
+    *,
+    table: Table,
+    position: int,
+    substitute: Player | None,
+    newcomer: str,
+    from_hand: int,
+    credit: str,
+    leaver_goes: bool,
+    now: datetime,
+) -> Substitution:
+    """The organizer's substitute form, done whole or not at all: the
+    substitute is a player here tonight or a ``newcomer`` added and
+    checked in on the spot; with ``leaver_goes`` the player who left is
+    checked out (not seated in the next rounds). A refusal (the
+    newcomer's name taken, the hand, the seat) leaves everything as it
+    was: no newcomer, no check-out."""
+    named = newcomer.strip()
+    if named and substitute is not None:
+        raise LeagueError(
+            "choose a player here tonight or type a newcomer's name, not both"
+        )
+    night = table.round.night
+    with transaction.atomic():
+        if named:
+            substitute = newcomer_check_in(night=night, name=named, now=now)
+        if substitute is None:
+            raise LeagueError("choose who takes the seat, or type a newcomer's name")
+        made = seat_substitute(
+            table=table,
+            position=position,
+            substitute=substitute,
+            from_hand=from_hand,
+            credit=credit,
+            now=now,
+        )
+        if leaver_goes and night.format != Night.FIXED:
+            check_out(night=night, player=made.started)
     return made
 
 

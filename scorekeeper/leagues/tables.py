@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 from scorekeeper.games.forms import MAX_SEATS
 from scorekeeper.leagues.models import CheckIn, Player, Seat, Substitution, Table
 from scorekeeper.leagues.services import LeagueError
-from scorekeeper.leagues.substitutes import seat_substitute
+from scorekeeper.leagues.substitutes import substitute_seat
 from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.tablewords import whole_number
 
@@ -38,14 +38,14 @@ def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
         ).first()
         seat = whole_number(request.POST.get("seat", ""))
         try:
-            if chosen is None:
-                raise LeagueError("choose who takes the seat")
-            seat_substitute(
+            substitute_seat(
                 table=table,
                 position=seat if seat is not None and seat < MAX_SEATS else -1,
                 substitute=chosen,
+                newcomer=request.POST.get("newcomer", "")[:200],
                 from_hand=whole_number(request.POST.get("from_hand", "")) or 0,
                 credit=request.POST.get("credit", ""),
+                leaver_goes=request.POST.get("leaver_goes") == "on",
                 now=timezone.now(),
             )
         except LeagueError as refused:

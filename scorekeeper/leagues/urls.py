@@ -3,7 +3,16 @@ from __future__ import annotations
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from scorekeeper.leagues import guide, nights, paper, screens, sharing, tables, views
+from scorekeeper.leagues import (
+    door,
+    guide,
+    nights,
+    paper,
+    screens,
+    sharing,
+    tables,
+    views,
+)
 
 urlpatterns = [
     path("accounts/signup", views.signup, name="signup"),
@@ -82,6 +91,11 @@ urlpatterns = [
         name="night_close_undo",
     ),
     path("nights/<id:night_id>/sheet", nights.sheet, name="sheet"),
+    path("nights/<id:night_id>/links", door.checkin_sheet, name="checkin_sheet"),
+    path("nights/<id:night_id>/door", door.door_switch, name="door_switch"),
+    path("door/<token:token>", door.door, name="door"),
+    path("me/<token:token>", door.mine, name="my_night"),
+    path("me/<token:token>/seated", door.seated, name="my_seated"),
     path("nights/<id:night_id>/desk", screens.desk, name="desk"),
     path("nights/<id:night_id>/tv", screens.tv, name="night_tv"),
     path("nights/<id:night_id>/tv-link", screens.night_tv_link, name="night_tv_link"),

@@ -1,5 +1,6 @@
 """Log lines never carry a capability: every URL shape that holds a token
-(a game's link, an organizer's invitation, a season's public standings)
+(a game's link, an organizer's invitation, a season's public standings,
+a night's door and a player's own night)
 and API bearer tokens are redacted before a record is written, in
 Django's log and in gunicorn's access log (``config.gunicorn_conf``)."""
 
@@ -10,7 +11,7 @@ import re
 
 # The first path segment of every URL that carries a token (``<token:...>``
 # in the URL patterns; a test checks that the list names them all).
-TOKEN_PATHS = ("join", "invite", "standings", "tv")
+TOKEN_PATHS = ("join", "invite", "standings", "tv", "door", "me")
 
 # A token-carrying path, also percent-encoded in a query (?next=%2Finvite%2F...),
 # or "Bearer <token>" in a header: what follows is dropped up to the next

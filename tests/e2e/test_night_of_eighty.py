@@ -152,7 +152,7 @@ def test_a_night_of_eighty_players_on_twenty_tables(
     leaving = page.get_by_role("group", name="Who leaves").locator("label").first
     started = leaving.inner_text()
     leaving.click()
-    page.get_by_label("Who takes the seat").select_option(label="Nadia Quill")
+    page.get_by_label("A player here tonight").select_option(label="Nadia Quill")
     page.get_by_role("button", name="Seat the substitute").click()
     expect(page.locator(".substitutions")).to_contain_text("Nadia Quill")
     sixth.reload()

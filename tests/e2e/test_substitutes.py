@@ -61,7 +61,7 @@ def test_a_substitute_from_hand_3_on_a_phone(
     page.get_by_role("group", name="Who leaves").get_by_label(
         leaver.name, exact=True
     ).check()
-    page.get_by_label("Who takes the seat").select_option(label=sitting.name)
+    page.get_by_label("A player here tonight").select_option(label=sitting.name)
     expect(page.get_by_label("From hand")).to_have_value("3")
     page.get_by_role("group", name="The game counts for").get_by_label(
         "The substitute"

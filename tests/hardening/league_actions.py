@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.leagues import rounds, services
-from scorekeeper.leagues.models import Invite, League, Night, Player, Season
+from scorekeeper.leagues.models import Invite, League, Night, Player, Season, Seat
 from scorekeeper.models import Game, GameEvent
 from tests.hardening.league_world import PASSWORD, World
 from tests.records import NOW
@@ -450,6 +450,49 @@ def _check_in_regulars(world: World) -> Action:
     return Action(url, {}, check, world.client)
 
 
+def _door(world: World) -> Action:
+    """A player checks in at the door by its QR code: one form, sent
+    twice (a double tap), lands twice on their own night."""
+    night = services.night_create(
+        season=world.season, day=date(2026, 12, 10), format=Night.PROGRESSIVE, now=NOW
+    )
+    ann = Player.objects.get(name="Ann")
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert list(night.checkins.values_list("player", "present")) == [(ann.pk, True)]
+        assert answers[0]["Location"] == f"/me/{night.checkins.get().token}"
+
+    data = {"player": str(ann.pk), "once": "d" * 22}
+    return Action(f"/door/{night.door_token}", data, check, Client())
+
+
+def _door_switch(world: World) -> Action:
+    night = world.night()
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        assert not Night.objects.get(pk=night.pk).self_check_in
+
+    url = f"/nights/{night.pk}/door"
+    return Action(url, {"door": "off"}, check, world.client)
+
+
+def _my_seated(world: World) -> Action:
+    """A player's "I'm at my table", tapped twice."""
+    night = world.playing_night()
+    seat = Seat.objects.filter(table__round__night=night).first()
+    assert seat is not None
+    mine = night.checkins.get(player=seat.player)
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        mine.refresh_from_db()
+        assert mine.seated_round == 1
+
+    return Action(f"/me/{mine.token}/seated", {"round": "1"}, check, Client())
+
+
 ACTIONS: dict[str, Callable[[World], Action]] = {
     "signup": _signup,
     "login": _login,
@@ -479,4 +522,7 @@ ACTIONS: dict[str, Callable[[World], Action]] = {
     "card_enter": _card_enter,
     "league_time_zone": _time_zone,
     "check_in_regulars": _check_in_regulars,
+    "door": _door,
+    "door_switch": _door_switch,
+    "my_seated": _my_seated,
 }

@@ -40,6 +40,8 @@ READ_ONLY = {
     "organizer_guide",
     "guide_image",
     "tv_by_link",
+    "checkin_sheet",
+    "my_night",
 }
 
 

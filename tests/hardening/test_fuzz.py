@@ -300,7 +300,8 @@ def _league_forms(world: World) -> list[str]:
     played = night.rounds.first()
     assert played is not None
     table = played.tables.first()
-    assert table is not None
+    checkin = night.checkins.first()
+    assert table is not None and checkin is not None
     return [
         "/accounts/signup",
         "/accounts/login",
@@ -329,6 +330,9 @@ def _league_forms(world: World) -> list[str]:
         f"/nights/{night.pk}/close",
         f"/nights/{night.pk}/close/undo",
         f"/seasons/{world.spare}/delete",
+        f"/nights/{night.pk}/door",
+        f"/door/{night.door_token}",
+        f"/me/{checkin.token}/seated",
     ]
 
 

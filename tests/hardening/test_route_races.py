@@ -95,6 +95,8 @@ ONLY_READ = {
     "organizer_guide",
     "guide_image",
     "tv_by_link",
+    "checkin_sheet",
+    "my_night",
 }
 SAMPLE = {
     "uuid": str(uuid.uuid4()),

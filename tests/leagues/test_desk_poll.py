@@ -118,7 +118,9 @@ def test_a_poll_after_a_hand_answers_that_tables_row_and_the_standings(
     with CaptureQueriesContext(connection) as queries:
         response = client.get(f"/nights/{night.pk}/desk", held, headers=HTMX)
     answer = response.content.decode()
-    assert len(queries) == 11  # whatever the number of tables (version read once)
+    # whatever the number of tables (version read once; one for who has
+    # not sat down yet)
+    assert len(queries) == 12
     assert _rows(answer) == [str(changed.pk)]
     assert (
         f'<li id="table-{changed.pk}" class="desk-table" hx-swap-oob="true">' in answer

@@ -122,7 +122,8 @@ def test_a_tap_without_javascript_comes_back_to_the_same_name(
     response = signed_in.post(
         f"/nights/{night.pk}/check-in", {"player": bob.pk, "q": "b"}
     )
-    assert response["Location"] == f"/nights/{night.pk}/?q=b#p-{bob.pk}"
+    # back at the same name, with Bob's own night's link shown
+    assert response["Location"] == f"/nights/{night.pk}/?q=b&in={bob.pk}#p-{bob.pk}"
     assert night.checkins.get().player == bob
 
 

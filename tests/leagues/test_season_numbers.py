@@ -128,14 +128,23 @@ def test_the_season_page_gives_awards_ratings_and_the_race(
     client: Client, season: Season, organizer: User
 ) -> None:
     client.force_login(organizer)
-    closed_night(season, date(2026, 1, 1), 1)
+    for n in range(3):  # Ann and Hal sit out three rounds: 3 games, the rest 6
+        closed_night(season, date(2026, 1, 1 + 7 * n), n + 1)
     page = client.get(f"/seasons/{season.pk}/")
-    titles = [award.title for award in page.context["awards"]]
-    assert "Most bids made" in titles and "Most games won" in titles
+    # The same games everywhere: every figure is shared by most of the
+    # room, so no award means anything (once, "Most games won" named all).
+    assert page.context["awards"] == []
+    assert "only when at most a quarter of the players" in page.content.decode()
     ratings = page.context["ratings"]
-    assert len(ratings) == 9  # each sat out at most one of the two rounds
-    ordinals = [float(entry["ordinal"]) for entry in ratings]
+    assert len(ratings) == 9
+    settled = [entry for entry in ratings if entry["rank"]]
+    new = [entry for entry in ratings if not entry["rank"]]
+    assert [entry["rank"] for entry in settled] == list(range(1, 8))
+    ordinals = [float(entry["ordinal"].replace("−", "-")) for entry in settled]
     assert ordinals == sorted(ordinals, reverse=True)
+    assert [entry["player"].name for entry in new] == ["Ann", "Hal"]  # after, by name
+    assert new[0]["ordinal"] == "new (3 games)"
+    assert "A new player's rating shows after 5 games" in page.content.decode()
     assert page.context["race"] is not None
 
 

@@ -265,7 +265,7 @@ def test_a_refused_substitute_is_said_on_the_form(
         f"/tables/{table.pk}/substitute", {"seat": "x", "substitute": "y"}
     )
     assert garbled.status_code == 422
-    assert "Choose who takes the seat." in garbled.content.decode()
+    assert "Choose who takes the seat, or type a newcomer" in garbled.content.decode()
     huge = signed_in.post(
         f"/tables/{table.pk}/substitute",
         {"seat": "9" * 30, "substitute": busy.pk, "from_hand": "9" * 30},

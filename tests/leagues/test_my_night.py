@@ -1,0 +1,195 @@
+"""Issue 33, a player's own night: the link each check-in holds shows
+where the player sits this round (table, seat, partner, opponents), who
+took their seat, a sit-out or a called round; "I'm at my table" tells
+the desk; its queries are pinned and do not grow with the league."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from scorekeeper.leagues import rounds, services
+from scorekeeper.leagues.models import CheckIn, Night, Round, Season, Seat
+from tests.leagues.nights import play_hand, progressive_night, take_over
+from tests.records import HTMX, NOW
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(season: Season) -> Round:
+    """Nine players checked in, round 1 seated: two tables, one sits out."""
+    night = progressive_night(season)
+    return rounds.round_start(night=night, rng=random.Random(3), now=NOW)
+
+
+def _page(client: Client, checkin: CheckIn, **headers: str) -> str:
+    response = client.get(f"/me/{checkin.token}", headers=headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def _checkin(played: Round, position: int, table: int = 1) -> CheckIn:
+    seat = Seat.objects.get(table__round=played, table__number=table, position=position)
+    return CheckIn.objects.get(night=played.night, player=seat.player)
+
+
+def _names(played: Round, table: int = 1) -> list[str]:
+    seats = Seat.objects.filter(table__round=played, table__number=table)
+    return [seat.player.name for seat in seats.order_by("position")]
+
+
+def test_the_page_says_table_seat_partner_and_opponents(
+    client: Client, played: Round
+) -> None:
+    names = _names(played)
+    text = _text(_page(client, _checkin(played, 1)))
+    assert f"{names[1]}'s night" in text
+    assert "Round 1" in text and "Table 1 , seat 2" in text
+    assert f"Partner {names[3]}" in text  # seats 2 and 4 play together
+    assert f"Opponents {names[0]}, {names[2]}" in text
+    assert "I'm at my table" in text
+
+
+def test_its_queries_are_pinned_and_do_not_grow_with_the_league(
+    client: Client, played: Round
+) -> None:
+    mine = _checkin(played, 0)
+
+    def counted() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            _page(client, mine, **HTMX)
+        return len(queries)
+
+    before = counted()
+    for number in range(40):  # a bigger league, another night with a round
+        services.player_add(league=played.night.season.league, name=f"P{number}")
+    other = progressive_night(played.night.season, played.night.date.replace(day=26))
+    rounds.round_start(night=other, rng=random.Random(1), now=NOW)
+    assert before == counted() == 4  # check-in, round, its substitutes, seats
+
+
+def test_a_poll_gets_only_where_the_player_sits(client: Client, played: Round) -> None:
+    answer = _page(client, _checkin(played, 0), **HTMX).strip()
+    assert answer.startswith('<section id="where"') and "<html" not in answer
+    assert 'hx-trigger="every 4s"' in answer
+
+
+def test_a_substitute_shows_on_both_players_pages(
+    client: Client, played: Round
+) -> None:
+    table = played.tables.get(number=1)
+    play_hand(table.game)
+    leaver = _checkin(played, 0)
+    sitting = played.sitting_out.get()
+    take_over(table, sitting, from_hand=2, credit="started", position=0)
+    assert f"{sitting.name} took your seat from hand 2" in _text(_page(client, leaver))
+    joined = CheckIn.objects.get(night=played.night, player=sitting)
+    text = _text(_page(client, joined))
+    names = _names(played)
+    assert "Table 1 , seat 1" in text and f"Partner {names[2]}" in text
+    assert leaver.player.name not in text
+
+
+def test_sitting_out_a_called_round_and_a_late_arrival_are_said(
+    client: Client, played: Round
+) -> None:
+    night = played.night
+    out = CheckIn.objects.get(night=night, player=played.sitting_out.get())
+    assert "You sit out this round" in _text(_page(client, out))
+    late = services.player_add(league=night.season.league, name="Zed")
+    came = services.check_in(night=night, player=late, now=NOW)
+    assert "you play from the next round" in _text(_page(client, came))
+    rounds.round_call(round=played, by="org", now=timezone.now())
+    assert "The round was called: wait for round 2" in _text(
+        _page(client, _checkin(played, 0))
+    )
+
+
+def test_an_unknown_link_is_not_found(client: Client, played: Round) -> None:
+    assert client.get("/me/" + "x" * 32).status_code == 404
+
+
+def test_im_at_my_table_is_stored_once_and_the_desk_stops_listing_them(
+    client: Client, organizer: User, played: Round
+) -> None:
+    mine = _checkin(played, 0)
+    client.force_login(organizer)
+    desk = _text(client.get(f"/nights/{played.night_id}/desk").content.decode())
+    assert "Not at their table yet (8)" in desk and mine.player.name in desk
+    client.logout()
+    for _ in range(2):  # a double tap
+        response = client.post(f"/me/{mine.token}/seated", {"round": 1})
+        assert response.status_code == 302
+    mine.refresh_from_db()
+    assert mine.seated_round == 1
+    assert "You are at your table" in _text(_page(client, mine))
+    client.force_login(organizer)
+    desk = _text(client.get(f"/nights/{played.night_id}/desk").content.decode())
+    assert "Not at their table yet (7)" in desk
+    assert mine.player.name not in desk.split("Not at their table yet")[1].split(".")[0]
+
+
+def test_the_desks_poll_sends_the_list_when_someone_sits_down(
+    client: Client, organizer: User, played: Round
+) -> None:
+    client.force_login(organizer)
+    page = client.get(f"/nights/{played.night_id}/desk").content.decode()
+    held = dict(re.findall(r'class="poll-state" name="(\w+)" value="([^"]*)"', page))
+    version = re.search(r'\?v=([^"]+)"', page)
+    assert version is not None
+    held["v"] = version.group(1)
+    assert (
+        client.get(f"/nights/{played.night_id}/desk", held, headers=HTMX).status_code
+        == 204
+    )
+    mine = _checkin(played, 2)
+    CheckIn.objects.filter(pk=mine.pk).update(seated_round=1)
+    answer = client.get(f"/nights/{played.night_id}/desk", held, headers=HTMX)
+    content = answer.content.decode()
+    assert '<div id="desk-waiting" hx-swap-oob="true">' in content
+    assert "Not at their table yet (7)" in content
+
+
+def test_the_organizers_tap_shows_the_players_own_link(
+    client: Client, organizer: User, season: Season
+) -> None:
+    night = services.night_create(
+        season=season, day=NOW.date(), format=Night.PROGRESSIVE, now=NOW
+    )
+    ann = season.league.players.get(name="Ann")
+    client.force_login(organizer)
+    answer = client.post(
+        f"/nights/{night.pk}/check-in", {"player": ann.pk}, headers=HTMX
+    ).content.decode()
+    token = night.checkins.get().token
+    assert (
+        '<div id="just-in" class="just-in" role="status" hx-swap-oob="true">' in answer
+    )
+    assert f"/me/{token}" in answer and "QR code of Ann's own night" in answer
+    page = client.get(f"/nights/{night.pk}/?in={ann.pk}").content.decode()
+    assert f"/me/{token}" in page
+    sheet = client.get(f"/nights/{night.pk}/links").content.decode()
+    assert f"/me/{token}" in sheet and f"/door/{night.door_token}" in sheet
+
+
+def test_a_tap_for_a_round_not_started_is_refused_and_changes_nothing(
+    client: Client, played: Round
+) -> None:
+    mine = _checkin(played, 0)
+    refused = client.post(f"/me/{mine.token}/seated", {"round": 2})
+    assert refused.status_code == 422
+    assert "That round has not started" in refused.content.decode()
+    mine.refresh_from_db()
+    assert mine.seated_round == 0
