@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.leagues import schedule
-from scorekeeper.leagues.models import Night, Round
+from scorekeeper.leagues.models import Movement, Night, Round
 from scorekeeper.leagues.seating import three_handed_offered
 
 
@@ -23,6 +23,12 @@ class Controls:
     fours: int  # the tables of 4 beside them
     call: Round | None  # the round still being played, to call
     closed: bool
+    # The next round's movement (offered on progressive nights) and clock,
+    # as the last round had them.
+    movements: list[tuple[str, str]]
+    movement: str
+    minutes: int | None
+    auto_call: bool
 
 
 def round_controls(
@@ -53,7 +59,18 @@ def round_controls(
         fours=(here - 3 * triads) // 4,
         call=played if playing else None,
         closed=night.closed_at is not None,
+        movements=Movement.choices if night.format == Night.PROGRESSIVE else [],
+        movement=played.movement if played else Movement.CIRCLE,
+        minutes=_minutes(played),
+        auto_call=played.auto_call if played else False,
     )
+
+
+def _minutes(played: Round | None) -> int | None:
+    """The last round's length in minutes (none: it had no clock)."""
+    if played is None or played.ends_at is None:
+        return None
+    return round((played.ends_at - played.started_at).total_seconds() / 60)
 
 
 def last_round(night: Night) -> tuple[Round | None, int, int]:

@@ -72,6 +72,7 @@ urlpatterns = [
     path("rounds/<id:round_id>/call", nights.round_call, name="round_call"),
     path("nights/<id:night_id>/close", nights.night_close, name="night_close"),
     path("nights/<id:night_id>/sheet", nights.sheet, name="sheet"),
+    path("nights/<id:night_id>/movement", nights.movement_card, name="movement_card"),
     path("nights/<id:night_id>/desk", screens.desk, name="desk"),
     path("nights/<id:night_id>/tv", screens.tv, name="night_tv"),
     path("tables/<id:table_id>/substitute", tables.substitute, name="substitute"),
