@@ -70,7 +70,8 @@ def _minutes(played: Round | None) -> int | None:
     """The last round's length in minutes (none: it had no clock)."""
     if played is None or played.ends_at is None:
         return None
-    return round((played.ends_at - played.started_at).total_seconds() / 60)
+    minutes = round((played.ends_at - played.started_at).total_seconds() / 60)
+    return minutes if minutes > 0 else None
 
 
 def last_round(night: Night) -> tuple[Round | None, int, int]:
