@@ -89,6 +89,20 @@ def _pairs(played: Round) -> list[tuple[set[str], set[str]]]:
     return found
 
 
+def _small_targets(page: Page) -> list[str]:
+    """The page's controls smaller than 44 x 44 px (as test_night_screens)."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll(
+              'main button, main .button, main a.tap, main summary,'
+              + ' main input:not([type=hidden])')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e, e.getBoundingClientRect()])
+            .filter(([e, box]) => box.height < 44 || box.width < 44)
+            .map(([e, box]) => `${e.tagName} ${e.name} ${box.width}x${box.height}`)"""
+    )
+    return found
+
+
 def _start(page: Page, number: int, movement: str, minutes: str = "") -> None:
     controls = page.locator("#round-controls")
     controls.get_by_label(movement).check()
@@ -110,6 +124,7 @@ def test_a_round_robin_round_then_a_progressive_one_from_its_results(
     sign_in(page, live_server.url, "maria", PASSWORD)
     page.goto(f"{live_server.url}/nights/{night.pk}/")
     looker.look("before-round-1")
+    assert _small_targets(page) == []
     _start(page, 1, "Round-robin (every two partner once)")
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
     first = night.rounds.get()
@@ -150,6 +165,7 @@ def test_the_movement_cards_print_each_player_s_table_and_seat(
     ann = cards.filter(has=page.get_by_role("heading", name="Ann", exact=True))
     expect(ann.locator("tbody tr")).to_have_count(15)  # a whole round-robin
     looker.look("round-robin-cards")
+    assert _small_targets(page) == []
     page.get_by_label("Progressive (winners move up a table)").check()
     page.get_by_role("button", name="Show these cards").click()
     expect(ann.locator("tbody tr")).to_have_count(1)
@@ -168,6 +184,8 @@ def test_the_movement_cards_print_each_player_s_table_and_seat(
         ".gridTemplateColumns.split(' ').length"
     )
     assert columns == 3
+    wide.set_viewport_size({"width": 718, "height": 1016})  # A4 less its margins
+    Looker(wide, "movement-cards-print", 718).look("a4")
     assert console_errors == []
 
 
