@@ -7,6 +7,7 @@ card shows just the next round (round 1, before the night starts)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,11 +17,14 @@ from scorekeeper.leagues import schedule
 from scorekeeper.leagues.collation import sort_key
 from scorekeeper.leagues.models import Movement, Night
 from scorekeeper.leagues.movement import winners_move_up
+from scorekeeper.leagues.results import cached
 from scorekeeper.leagues.seating import last_results, played_rounds
 
 # Rounds a card lists at most (a round-robin of 80 has 79): a club night
-# plays fewer, and each is a full seating to work out.
-MOST_ROUNDS = 15
+# plays fewer, and each is a full seating to work out (80 players' 12
+# rounds: some 2 s, once: the rounds are kept under what they follow from).
+MOST_ROUNDS = 12
+KEPT_SECONDS = 3600
 
 
 @dataclass(frozen=True)
@@ -81,13 +85,24 @@ def _ahead(
                 return []  # its results are not known yet
             sat_out = Counter(p for each in played for p in each.sitting_out)
             return [winners_move_up(last_results(night), present, sat_out)]
-        return _circle_ahead(
-            played,
-            len(present),
-            lambda known: schedule.progressive_round(present, known),
+        return cached(
+            _key(night, played, present),
+            lambda: _circle_ahead(
+                played,
+                len(present),
+                lambda known: schedule.progressive_round(present, known),
+            ),
+            timeout=KEPT_SECONDS,
         )
     except schedule.ScheduleError:
         return []  # too few here (or no teams drawn yet): nothing ahead
+
+
+def _key(night: Night, played: list[schedule.Round], present: list[str]) -> str:
+    """The round-robin's rounds ahead follow only from the rounds played
+    and who is here: the cache's key names both."""
+    digest = hashlib.sha256(repr((played, present)).encode()).hexdigest()[:24]
+    return f"movement-ahead:{night.pk}:{digest}"
 
 
 def _circle_ahead(

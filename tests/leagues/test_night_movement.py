@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 import re
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.leagues import rounds, services
+from scorekeeper.leagues import rounds, schedule, services
 from scorekeeper.leagues.models import Movement, Night, Round, Season
 from tests.leagues.nights import play_hand, play_out_round, progressive_night
 from tests.records import NOW
@@ -164,7 +165,7 @@ def test_the_round_robin_card_lists_every_round_as_it_will_be_seated(
         page = signed_in.get(f"/nights/{night.pk}/movement").content.decode()
     ann = night.season.league.players.get(name="Ann")
     rows = _card_rows(page, "Ann")
-    assert len(rows) == 15  # 16 here: a whole circle, every two partner once
+    assert len(rows) == 12  # of the 15 of a whole circle (16 here)
     assert "every round can be known in advance, for the 16 players" in page
     for number in (1, 2):
         played = rounds.round_start(night=night, rng=random.Random(5), now=NOW)
@@ -204,3 +205,22 @@ def test_another_organizer_s_night_has_no_cards(night: Night, client: Client) ->
     other = User.objects.create_user("other", password="a long passphrase")
     client.force_login(other)
     assert client.get(f"/nights/{night.pk}/movement").status_code == 404
+
+
+def test_the_round_robin_s_rounds_ahead_are_worked_out_once_until_a_change(
+    signed_in: Client, night: Night
+) -> None:
+    url = f"/nights/{night.pk}/movement"
+    before = signed_in.get(url).content.decode()
+    with mock.patch.object(
+        schedule,
+        "progressive_round",
+        side_effect=AssertionError("worked out again"),
+    ):
+        again = signed_in.get(url).content.decode()
+    assert again.split('class="move-cards"')[1] == before.split('class="move-cards"')[1]
+    late = services.player_add(league=night.season.league, name="Quinn")
+    services.check_in(night=night, player=late, now=NOW)
+    after = signed_in.get(url).content.decode()
+    assert len(_card_rows(after, "Quinn")) == 12  # 17 here: the first 12 of 17
+    assert _card_rows(after, "Ann") != _card_rows(before, "Ann")
