@@ -224,3 +224,41 @@ def test_the_round_robin_s_rounds_ahead_are_worked_out_once_until_a_change(
     after = signed_in.get(url).content.decode()
     assert len(_card_rows(after, "Quinn")) == 12  # 17 here: the first 12 of 17
     assert _card_rows(after, "Ann") != _card_rows(before, "Ann")
+
+
+def test_winners_move_up_seats_no_3_handed_table(night: Night) -> None:
+    rounds.round_start(night=night, rng=random.Random(3), now=NOW)
+    play_out_round(night.rounds.get())
+    late = services.player_add(league=night.season.league, name="Quinn")
+    services.check_in(night=night, player=late, now=NOW)  # 17: not fours
+    with pytest.raises(services.LeagueError, match="every table seats 4"):
+        rounds.round_start(
+            night=night,
+            rng=random.Random(3),
+            now=NOW,
+            movement=Movement.WINNERS_UP,
+            three_handed=True,
+        )
+    second = rounds.round_start(
+        night=night, rng=random.Random(3), now=NOW, movement=Movement.WINNERS_UP
+    )
+    assert second.sitting_out.count() == 1 and second.tables.count() == 4
+
+
+def test_a_fixed_teams_night_s_cards_follow_its_teams_once_drawn(
+    signed_in: Client, season: Season
+) -> None:
+    night = services.night_create(
+        season=season, day=NOW.date(), format=Night.FIXED, now=NOW
+    )
+    for player in season.league.players.all()[:8]:
+        services.check_in(night=night, player=player, now=NOW)
+    url = f"/nights/{night.pk}/movement"
+    page = signed_in.get(url).content.decode()
+    assert "once the teams are drawn" in page and 'name="movement"' not in page
+    assert "No round can be known yet" in page and ">Ann</h2>" not in page
+    first = rounds.round_start(night=night, rng=random.Random(3), now=NOW)
+    rows = _card_rows(signed_in.get(url).content.decode(), "Ann")
+    assert len(rows) == 3  # 4 teams: each meets the 3 others once
+    ann = season.league.players.get(name="Ann")
+    assert rows[0] == _place(first, ann.pk)

@@ -24,7 +24,7 @@ from scorekeeper.leagues import round_clock, rounds
 from scorekeeper.leagues.local_time import league_time_zone_set
 from scorekeeper.leagues.models import Night, Round, Season
 from scorekeeper.models import GameEvent
-from tests.leagues.nights import play_hand, progressive_night
+from tests.leagues.nights import play_hand, play_out, progressive_night
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -183,3 +183,17 @@ def test_the_clock_goes_once_the_round_is_called(
     rounds.round_call(round=played, by="org", now=timezone.now())
     page = signed_in.get(f"/nights/{night.pk}/desk").content.decode()
     assert "ends <time" not in page
+
+
+def test_the_clock_leaves_a_finished_round_and_a_closed_night_alone(
+    season: Season,
+) -> None:
+    finished = _timed(progressive_night(season), NOW)
+    for table in finished.tables.select_related("game"):
+        play_out(table.game)
+    closed_night = progressive_night(season, NOW.date())
+    closed = _timed(closed_night, NOW)
+    rounds.night_close(night=closed_night, by="org", now=NOW)
+    assert round_clock.rounds_due(timezone.now()) == []
+    finished.refresh_from_db()
+    assert finished.called_at is None  # finished, not called
