@@ -193,7 +193,10 @@ def test_the_clock_leaves_a_finished_round_and_a_closed_night_alone(
         play_out(table.game)
     closed_night = progressive_night(season, NOW.date())
     closed = _timed(closed_night, NOW)
-    rounds.night_close(night=closed_night, by="org", now=NOW)
+    rounds.night_close(night=closed_night, by="org", now=NOW)  # calls it
     assert round_clock.rounds_due(timezone.now()) == []
+    assert round_clock.rounds_call_due(now=timezone.now()) == 0
+    ended = GameEvent.objects.filter(game__table__round=closed, type="end")
+    assert {event.recorded_by for event in ended} == {"org"}
     finished.refresh_from_db()
     assert finished.called_at is None  # finished, not called
