@@ -4,6 +4,7 @@ choice; and the printed movement cards."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -14,6 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.leagues import rounds, schedule, services
+from scorekeeper.leagues.interchange import season_export, season_import
 from scorekeeper.leagues.models import Movement, Night, Round, Season
 from tests.leagues.nights import play_hand, play_out_round, progressive_night
 from tests.records import NOW
@@ -262,3 +264,28 @@ def test_a_fixed_teams_night_s_cards_follow_its_teams_once_drawn(
     assert len(rows) == 3  # 4 teams: each meets the 3 others once
     ann = season.league.players.get(name="Ann")
     assert rows[0] == _place(first, ann.pk)
+
+
+def test_a_night_seated_winners_up_on_the_clock_goes_out_and_back_byte_for_byte(
+    night: Night, organizer: User
+) -> None:
+    """pepper-league v1 knows neither movement nor clock: the season's file
+    says who sat where, and reads back the same."""
+    first = rounds.round_start(night=night, rng=random.Random(3), now=NOW)
+    play_out_round(first)
+    second = rounds.round_start(
+        night=night,
+        rng=random.Random(3),
+        now=NOW,
+        movement=Movement.WINNERS_UP,
+        minutes=20,
+        auto_call=True,
+    )
+    play_hand(second.tables.select_related("game")[0].game)
+    rounds.night_close(night=night, by="org", now=NOW)
+    exported: dict[str, Any] = season_export(season=night.season)
+    assert len(exported["nights"][0]["games"]) == 8
+    other = services.league_create(name="Elsewhere", organizer=organizer, now=NOW)
+    copy = season_import(league=other, text=json.dumps(exported), now=NOW)
+    again = season_export(season=copy)
+    assert json.dumps(again, indent=1) == json.dumps(exported, indent=1)
