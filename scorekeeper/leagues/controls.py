@@ -62,7 +62,7 @@ def round_controls(
         movements=Movement.choices if night.format == Night.PROGRESSIVE else [],
         movement=played.movement if played else Movement.CIRCLE,
         minutes=_minutes(played),
-        auto_call=played.auto_call if played else False,
+        auto_call=bool(played and played.auto_call and _minutes(played)),
     )
 
 

@@ -202,17 +202,19 @@ def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
     movement = request.POST.get("movement", "")
 
     def start() -> None:
+        now = timezone.now()
         new = rounds.round_start(
             night=found,
             rng=random.SystemRandom(),
-            now=timezone.now(),
+            now=now,
             three_handed=three_handed,
             number=number,
             movement=movement if movement in Movement.values else Movement.CIRCLE,
             minutes=_minutes(request.POST.get("minutes", "")),
             auto_call=bool(request.POST.get("auto_call")),
         )
-        round_clock.round_clock_ask(played=new)
+        if new.started_at == now:  # not the same form sent again
+            round_clock.round_clock_ask(played=new)
 
     return _done(request, found, start, "#rounds")
 

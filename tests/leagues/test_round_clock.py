@@ -200,3 +200,16 @@ def test_the_clock_leaves_a_finished_round_and_a_closed_night_alone(
     assert {event.recorded_by for event in ended} == {"org"}
     finished.refresh_from_db()
     assert finished.called_at is None  # finished, not called
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_start_sent_twice_queues_one_call(
+    signed_in: Client, season: Season, worker: Callable[[], None]
+) -> None:
+    night = progressive_night(season)
+    form = {"number": "1", "minutes": "30", "auto_call": "yes"}
+    for _ in range(2):
+        assert signed_in.post(f"/nights/{night.pk}/rounds", form).status_code == 302
+    path = round_clock.round_call_when_due.module_path
+    queued = DBTaskResult.objects.get(task_path=path)
+    assert queued.run_after == night.rounds.get().ends_at
