@@ -132,6 +132,11 @@ def test_a_round_robin_round_then_a_progressive_one_from_its_results(
     _play_out(first)
     page.reload()
     looker.look("round-1-played")
+    wide = new_screen(browser, contexts, {"width": 1280, "height": 720})
+    sign_in(wide, live_server.url, "maria", PASSWORD)
+    wide.goto(f"{live_server.url}/nights/{night.pk}/#rounds")
+    wide_looker = Looker(wide, "night-movement-1280", 1280)
+    wide_looker.look("round-1-played")
     _start(page, 2, "Progressive (winners move up a table)", minutes="30")
     expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
     second = night.rounds.get(number=2)
@@ -141,10 +146,8 @@ def test_a_round_robin_round_then_a_progressive_one_from_its_results(
         assert won <= seats[max(number - 1, 0)]
         assert lost <= seats[number if number else last]
     looker.look("round-2-started")
-    wide = new_screen(browser, contexts, {"width": 1280, "height": 720})
-    sign_in(wide, live_server.url, "maria", PASSWORD)
-    wide.goto(f"{live_server.url}/nights/{night.pk}/")
-    Looker(wide, "night-movement-1280", 1280).look("round-2")
+    wide.reload()
+    wide_looker.look("round-2")
     assert console_errors == []
 
 
