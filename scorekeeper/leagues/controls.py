@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.leagues import schedule
-from scorekeeper.leagues.models import Night, Round
+from scorekeeper.leagues.models import Movement, Night, Round
 from scorekeeper.leagues.seating import three_handed_offered
 
 
@@ -23,6 +23,12 @@ class Controls:
     fours: int  # the tables of 4 beside them
     call: Round | None  # the round still being played, to call
     closed: bool
+    # The next round's movement (offered on progressive nights) and clock,
+    # as the last round had them.
+    movements: list[tuple[str, str]]
+    movement: str
+    minutes: int | None
+    auto_call: bool
     undo_call: Round | None = None  # the last round, called: its call undone
 
 
@@ -56,7 +62,19 @@ def round_controls(
         call=played if playing else None,
         closed=night.closed_at is not None,
         undo_call=played if called and night.closed_at is None else None,
+        movements=Movement.choices if night.format == Night.PROGRESSIVE else [],
+        movement=played.movement if played else Movement.CIRCLE,
+        minutes=_minutes(played),
+        auto_call=bool(played and played.auto_call and _minutes(played)),
     )
+
+
+def _minutes(played: Round | None) -> int | None:
+    """The last round's length in minutes (none: it had no clock)."""
+    if played is None or played.ends_at is None:
+        return None
+    minutes = round((played.ends_at - played.started_at).total_seconds() / 60)
+    return minutes if minutes > 0 else None
 
 
 def last_round(night: Night) -> tuple[Round | None, int, int]:

@@ -160,12 +160,26 @@ class CheckIn(models.Model):
         ordering = ["at", "pk"]
 
 
+class Movement(models.TextChoices):
+    """How a progressive night's round is seated (``seating.next_seating``)."""
+
+    CIRCLE = "circle", "Round-robin (every two partner once)"
+    WINNERS_UP = "winners-up", "Progressive (winners move up a table)"
+
+
 class Round(models.Model):
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     sitting_out = models.ManyToManyField(Player, blank=True, related_name="+")
     started_at = models.DateTimeField()
     called_at = models.DateTimeField(null=True, blank=True)
+    movement = models.CharField(
+        max_length=12, choices=Movement.choices, default=Movement.CIRCLE
+    )
+    # The round clock: when the round is due to end (none: no clock), and
+    # whether the task worker calls it then (``round_clock``).
+    ends_at = models.DateTimeField(null=True, blank=True)
+    auto_call = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

@@ -16,15 +16,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.leagues import rounds, services, undo
+from scorekeeper.leagues import round_clock, rounds, services, undo
 from scorekeeper.leagues.checkin import check_in_last_night
 from scorekeeper.leagues.forms import TeamsForm
 from scorekeeper.leagues.local_time import league_time
-from scorekeeper.leagues.models import CheckIn, Night, Player, Round
+from scorekeeper.leagues.models import CheckIn, Movement, Night, Player, Round
+from scorekeeper.leagues.movement_card import movement_cards
 from scorekeeper.leagues.presenters import door, night_page
 from scorekeeper.leagues.tv_link import tv_link
 from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.models import Game
+from scorekeeper.tablewords import whole_number
 from scorekeeper.web.qr import qr_code
 
 # The parts of the night's page an htmx request may ask for, by the id of
@@ -223,18 +225,39 @@ def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
     found = night_of(request, night_id)
     three_handed = request.POST.get("seating") == "three-handed"
     number = posted_id(request, "number") or None  # the round its button named
-    return _done(
-        request,
-        found,
-        lambda: rounds.round_start(
+    movement = request.POST.get("movement", "")
+
+    def start() -> None:
+        now = timezone.now()
+        new = rounds.round_start(
             night=found,
             rng=random.SystemRandom(),
-            now=timezone.now(),
+            now=now,
             three_handed=three_handed,
             number=number,
-        ),
-        "#rounds",
-    )
+            movement=movement if movement in Movement.values else Movement.CIRCLE,
+            minutes=_minutes(request.POST.get("minutes", "")),
+            auto_call=bool(request.POST.get("auto_call")),
+        )
+        if new.started_at == now:  # not the same form sent again
+            round_clock.round_clock_ask(played=new)
+
+    return _done(request, found, start, "#rounds")
+
+
+LONGEST_ROUND = 240  # minutes
+
+
+def _minutes(typed: str) -> int | None:
+    """A round's length as typed (blank: no clock), refused in words."""
+    if not typed.strip():
+        return None
+    minutes = whole_number(typed)
+    if minutes is None or not 1 <= minutes <= LONGEST_ROUND:
+        raise services.LeagueError(
+            f"A round's length is a whole number of minutes, 1 to {LONGEST_ROUND}."
+        )
+    return minutes
 
 
 @login_required
@@ -330,3 +353,20 @@ def sheet(request: HttpRequest, night_id: int) -> HttpResponse:
     base = request.build_absolute_uri("/").rstrip("/")
     context = night_page(found, base, now=timezone.now())
     return render_night(request, found, "leagues/sheet.html", context)
+
+
+@login_required
+@require_GET
+def movement_card(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Each player's table and seat, round by round, as far as the
+    movement lets them be known: a page to print on A4 and hand out."""
+    found = night_of(request, night_id)
+    asked = request.GET.get("movement", "")
+    last = found.rounds.last()
+    movement = asked if asked in Movement.values else None
+    movement = movement or (last.movement if last else Movement.CIRCLE)
+    context = movement_cards(found, movement) | {
+        "night": found,
+        "league": found.season.league,
+    }
+    return render_night(request, found, "leagues/movement_card.html", context)

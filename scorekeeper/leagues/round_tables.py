@@ -206,6 +206,11 @@ def round_view(
         "sitting_out": [p.name for p in played.sitting_out.all()],
         "unfinished": sum(1 for t in tables if not t.finished),
         "three_handed": [t for t in tables if t.three_handed],
+        "seconds_left": (
+            max(0, int((played.ends_at - now).total_seconds()))
+            if played.ends_at
+            else None
+        ),
     }
 
 

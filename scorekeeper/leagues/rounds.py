@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -23,7 +23,7 @@ from scorekeeper.gamelog import clean_text
 from scorekeeper.games import services
 from scorekeeper.games.change_lines import change_words
 from scorekeeper.leagues import schedule
-from scorekeeper.leagues.models import Change, Night, Round, Seat, Table
+from scorekeeper.leagues.models import Change, Movement, Night, Round, Seat, Table
 from scorekeeper.leagues.night_rows import project_nights
 from scorekeeper.leagues.seating import next_seating
 from scorekeeper.leagues.services import LeagueError, refuse_closed
@@ -40,13 +40,21 @@ def round_start(
     now: datetime,
     three_handed: bool = False,
     number: int | None = None,
+    movement: str = Movement.CIRCLE,
+    minutes: int | None = None,
+    auto_call: bool = False,
 ) -> Round:
     """Seat the next round and create each table's game (seats bound to
     players); the previous round must be over (finished or called). With
     ``three_handed``, nobody sits out: the players left over from the fours
     play 3-handed ``classic`` (each for himself), whatever the season plays.
+    ``movement``: how a progressive night seats it (``seating``).
+    ``minutes``: the round's length (its clock ends then); ``auto_call``:
+    the task worker calls it at the end (``round_clock``).
     ``number``: the round the organizer asked for; when it exists already
     (the same form sent twice) it is the answer, and nothing else starts."""
+    if auto_call and not minutes:
+        raise LeagueError("to call the round when time is up, give its length")
     with transaction.atomic():
         night_lock(night)
         if number is not None:
@@ -60,11 +68,18 @@ def round_start(
                 f"round {last.number} is still being played: call it first"
             )
         try:
-            seating = next_seating(night, rng, three_handed=three_handed)
+            seating = next_seating(
+                night, rng, three_handed=three_handed, movement=movement
+            )
         except schedule.ScheduleError as error:
             raise LeagueError(error.message) from None
         new = Round.objects.create(
-            night=night, number=(last.number + 1) if last else 1, started_at=now
+            night=night,
+            number=(last.number + 1) if last else 1,
+            started_at=now,
+            movement=movement if night.format == Night.PROGRESSIVE else Movement.CIRCLE,
+            ends_at=now + timedelta(minutes=minutes) if minutes else None,
+            auto_call=auto_call,
         )
         new.sitting_out.set([int(pk) for pk in seating.sitting_out])
         _seat_tables(new, seating, rng, now)

@@ -96,6 +96,7 @@ urlpatterns = [
     path("door/<token:token>", door.door, name="door"),
     path("me/<token:token>", door.mine, name="my_night"),
     path("me/<token:token>/seated", door.seated, name="my_seated"),
+    path("nights/<id:night_id>/movement", nights.movement_card, name="movement_card"),
     path("nights/<id:night_id>/desk", screens.desk, name="desk"),
     path("nights/<id:night_id>/tv", screens.tv, name="night_tv"),
     path("nights/<id:night_id>/tv-link", screens.night_tv_link, name="night_tv_link"),

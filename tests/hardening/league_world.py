@@ -42,6 +42,7 @@ READ_ONLY = {
     "tv_by_link",
     "checkin_sheet",
     "my_night",
+    "movement_card",
 }
 
 

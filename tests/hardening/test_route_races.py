@@ -97,6 +97,7 @@ ONLY_READ = {
     "tv_by_link",
     "checkin_sheet",
     "my_night",
+    "movement_card",
 }
 SAMPLE = {
     "uuid": str(uuid.uuid4()),
