@@ -35,7 +35,7 @@ urlpatterns = [
     path("join/<token:token>/recap", series_views.join_recap, name="join_recap"),
     path("games/<uuid:game_id>/next", series_views.series_next, name="series_next"),
     path(
-        "games/<uuid:game_id>/series/<int:number>",
+        "games/<uuid:game_id>/series/<id:number>",
         series_views.series_game,
         name="series_game",
     ),
