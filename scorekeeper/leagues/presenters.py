@@ -26,6 +26,7 @@ from scorekeeper.leagues.checkin import (
 )
 from scorekeeper.leagues.controls import last_round, round_controls
 from scorekeeper.leagues.models import Change, Night, Player, Season
+from scorekeeper.leagues.prizes import TIES, places_of, prizes_given
 from scorekeeper.leagues.rated_games import rating_history
 from scorekeeper.leagues.ratings import Skill
 from scorekeeper.leagues.results import (
@@ -84,6 +85,8 @@ def season_page(season: Season) -> dict[str, Any]:
     behind = not ratings_current(season.league)
     numbers = season_view(season, "page", partial(_season_numbers, season))
     players = [row["player"] for row in numbers["rows"]]
+    ranked = places_of(numbers["rows"])
+    ties = season.league.prize_ties
     return numbers | {
         "season": season,
         "league": season.league,
@@ -93,6 +96,8 @@ def season_page(season: Season) -> dict[str, Any]:
         "order": ", ".join(season.order),
         "ratings": _season_ratings(season, players),
         "ratings_behind": behind,
+        "prizes": prizes_given(season.prizes, ranked, ties),
+        "prize_ties": TIES.get(ties, ""),
     }
 
 
@@ -215,6 +220,12 @@ def night_page(
         "changes": night.changes.select_related("by", "game__table__round"),
         "closed": night.closed_at is not None,
         "substitutions": substituted,
+        "prizes": prizes_given(
+            night.prizes,
+            places_of(rows),
+            season.league.prize_ties,
+        ),
+        "prize_ties": TIES.get(season.league.prize_ties, ""),
     }
 
 

@@ -3,7 +3,16 @@ from __future__ import annotations
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from scorekeeper.leagues import guide, nights, paper, screens, sharing, tables, views
+from scorekeeper.leagues import (
+    guide,
+    nights,
+    paper,
+    published,
+    screens,
+    sharing,
+    tables,
+    views,
+)
 
 urlpatterns = [
     path("accounts/signup", views.signup, name="signup"),
@@ -54,6 +63,16 @@ urlpatterns = [
     ),
     path("seasons/<id:season_id>/public", sharing.season_public, name="season_public"),
     path("standings/<token:token>", sharing.public_standings, name="public_standings"),
+    path(
+        "standings/<token:token>/nights/<id:night_id>",
+        published.public_night,
+        name="public_night",
+    ),
+    path(
+        "seasons/<id:season_id>/prizes", published.season_prizes, name="season_prizes"
+    ),
+    path("nights/<id:night_id>/prizes", published.night_prizes, name="night_prizes"),
+    path("nights/<id:night_id>/rules", published.rules_sheet, name="rules_sheet"),
     path("nights/<id:night_id>/", nights.night, name="night"),
     path(
         "nights/<id:night_id>/standings.csv",
