@@ -37,7 +37,7 @@ from scorekeeper.leagues.models import (
     Table,
 )
 from scorekeeper.leagues.presenters import standing_rows
-from scorekeeper.leagues.prizes import places_of, prizes_given
+from scorekeeper.leagues.prizes import TIES, places_of, prizes_given
 from scorekeeper.leagues.results import season_nights, season_settings
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.side_awards import Played, side_awards
@@ -157,6 +157,7 @@ def night_results(night: Night) -> dict[str, Any]:
         "rounds": _rounds(tables, seats, boards, night),
         "rows": standing_rows(rows),
         "prizes": prizes_given(night.prizes, ranked, league.prize_ties),
+        "prize_ties": TIES.get(league.prize_ties, ""),
         "awards": awards(summary.feats, names) + side_awards(played, names),
     }
 
