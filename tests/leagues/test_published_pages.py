@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import date
 
@@ -9,8 +10,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.leagues import rounds, services
+from scorekeeper.leagues import prize_lists, rounds, services
+from scorekeeper.leagues.interchange import season_export, season_import
 from scorekeeper.leagues.models import Night, Season
+from scorekeeper.leagues.results import season_standings
+from scorekeeper.leagues.season import parse_season
+from scorekeeper.leagues.standings import standings
 from scorekeeper.rules.variants import find_variant
 from tests.leagues.nights import play_out, progressive_night
 from tests.records import NOW
@@ -107,3 +112,28 @@ def test_the_rules_sheet_says_the_preset_and_the_house_rules(
     assert 'src="data:image/svg+xml' in html  # the QR code
     assert f"/rules/{season.preset}/?seats={season.seats}" in html
     assert "1 Jan 2026" in html
+
+
+def test_prizes_are_app_data_the_season_file_leaves_out(
+    season: Season, organizer: User
+) -> None:
+    night = _played(season)
+    rounds.night_close(night=night, by="org", now=NOW)
+    exported = season_export(season=season)
+    prize_lists.season_prizes_set(season=season, text="£100\n£50")
+    prize_lists.night_prizes_set(night=night, text="£20\na bottle")
+    prize_lists.league_prize_ties_set(league=season.league, ties="higher")
+    with_prizes = season_export(season=season)
+    assert with_prizes == exported  # pepper-league v1 has no field for them
+    assert "£" not in json.dumps(with_prizes, ensure_ascii=False)
+    other = services.league_create(name="Elsewhere", organizer=organizer, now=NOW)
+    copy = season_import(league=other, text=json.dumps(with_prizes), now=NOW)
+    assert json.dumps(season_export(season=copy)) == json.dumps(with_prizes)
+    assert copy.prizes == [] and copy.nights.get().prizes == []
+    # The standings command reads the file as the league's pages count it.
+    counted = standings(parse_season(with_prizes))
+    names = dict(season.league.players.values_list("pk", "name"))
+    shown = season_standings(season)["season"]["rows"]  # type: ignore[index]
+    assert [(r["player"], r["points"]) for r in counted["season"]["rows"]] == [
+        (names[int(r["player"])], r["points"]) for r in shown
+    ]
