@@ -15,7 +15,13 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.leagues import prize_lists, rounds, services
 from scorekeeper.leagues.models import Night, Season, Table
-from tests.leagues.nights import play_hand, play_out, progressive_night
+from tests.leagues.nights import (
+    newcomer,
+    play_hand,
+    play_out,
+    progressive_night,
+    take_over,
+)
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -160,3 +166,23 @@ def test_the_organizers_night_page_links_the_public_page_and_the_rules_sheet(
     html = client.get(f"/nights/{night.pk}/").content.decode()
     assert _url(token, night) in html
     assert f"/nights/{night.pk}/rules" in html
+
+
+def test_a_night_with_no_round_yet_says_so(client: Client, season: Season) -> None:
+    night = progressive_night(season, date(2026, 1, 8))
+    token = services.season_link_new(season=season)
+    html = _main(client, _url(token, night))
+    assert "No round yet." in html and "No finished game yet." in html
+
+
+def test_a_substitutes_seat_says_who_played_it(client: Client, season: Season) -> None:
+    night = progressive_night(season, date(2026, 1, 1))
+    played = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
+    table = played.tables.select_related("game", "round__night").first()
+    assert table is not None
+    token = services.season_link_new(season=season)
+    before = _main(client, _url(token, night))
+    play_hand(table.game)
+    take_over(table, newcomer(night), from_hand=2, credit="substitute")
+    after = _main(client, _url(token, night))
+    assert "→ Zed from hand 2" in after and "→ Zed" not in before
