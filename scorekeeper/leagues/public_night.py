@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
@@ -46,7 +47,6 @@ from scorekeeper.leagues.substitutes import night_substitutions
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.projections.boards import scoreboard
 from scorekeeper.rules.engine import Scoreboard
-from scorekeeper.tablewords import totals_words
 
 KEPT_SECONDS = 24 * 60 * 60
 
@@ -133,22 +133,11 @@ def night_results(night: Night) -> dict[str, Any]:
         .order_by("round__number", "number")
     )
     seats = _seats(tables)
-    people = {
-        str(pk): Person(str(pk), name)
-        for pk, name in Player.objects.filter(
-            pk__in=[int(pid) for pid in summary.tallies]
-            + [int(pid) for players in seats.values() for pid, _ in players]
-        ).values_list("pk", "name")
-    }
+    people = _people(seats, summary.tallies)
     names = {pid: person.name for pid, person in people.items()}
     boards = _boards(tables)
     rows = night_rows_from(summary.tallies, people, season_settings(season).order)
-    played = [
-        Played([pid for pid, _ in seats[t.pk]], boards[t.pk])
-        for t in tables
-        if t.pk in boards
-    ]
-    ranked = places_of(rows)
+    played = [Played([pid for pid, _ in seats[t.pk]], boards[t.pk]) for t in tables]
     return {
         "night": night,
         "season": season,
@@ -156,10 +145,23 @@ def night_results(night: Night) -> dict[str, Any]:
         "closed": night.closed_at is not None,
         "rounds": _rounds(tables, seats, boards, night),
         "rows": standing_rows(rows),
-        "prizes": prizes_given(night.prizes, ranked, league.prize_ties),
+        "prizes": prizes_given(night.prizes, places_of(rows), league.prize_ties),
         "prize_ties": TIES.get(league.prize_ties, ""),
         "awards": awards(summary.feats, names) + side_awards(played, names),
     }
+
+
+def _people(
+    seats: dict[int, list[tuple[str, str]]], tallied: Iterable[str]
+) -> dict[str, Person]:
+    """The night's players by id, named by their seats (a tally is of the
+    player a seat counts for); any other is looked up."""
+    named = {pid: name for players in seats.values() for pid, name in players}
+    others = [int(pid) for pid in tallied if pid not in named]
+    if others:
+        found = Player.objects.filter(pk__in=others).values_list("pk", "name")
+        named |= {str(pk): name for pk, name in found}
+    return {pid: Person(pid, name) for pid, name in named.items()}
 
 
 def _seats(tables: list[Table]) -> dict[int, list[tuple[str, str]]]:
@@ -196,43 +198,44 @@ def _rounds(
     boards: dict[int, Scoreboard],
     night: Night,
 ) -> list[dict[str, Any]]:
-    """Each round's score cards: a table's sides, their totals, the hands
-    played and how the game ended (finished, called as it stood, in play,
-    or unplayed)."""
+    """Each round's score cards, its tables in order."""
     substituted = {
         (change.table_id, change.position): change.label
         for change in night_substitutions(night)
     }
     rounds: dict[int, list[dict[str, Any]]] = {}
     for table in tables:
-        board = boards[table.pk]
-        variant = board.variant
         named = [
             substituted.get((table.pk, seat), name)
             for seat, (_, name) in enumerate(seats[table.pk])
         ]
-        sides = [
-            " & ".join(n for seat, n in enumerate(named) if variant.side_of(seat) == s)
-            for s in range(variant.sides)
-        ]
-        rounds.setdefault(table.round.number, []).append(
-            {
-                "number": table.number,
-                "sides": [
-                    {"names": name, "total": total, "won": side in board.winners}
-                    for side, (name, total) in enumerate(
-                        zip(sides, board.totals, strict=True)
-                    )
-                ],
-                "score": totals_words(board.totals),
-                "hands": len(board.hands),
-                "state": _state(board, table.round.called_at is not None),
-            }
-        )
+        card = _card(table, named, boards[table.pk])
+        rounds.setdefault(table.round.number, []).append(card)
     return [{"number": number, "tables": found} for number, found in rounds.items()]
 
 
+def _card(table: Table, named: list[str], board: Scoreboard) -> dict[str, Any]:
+    """A table's score card: its sides (a substitute's seat says so), their
+    totals, the hands played and how the game ended."""
+    variant = board.variant
+    sides = [
+        " & ".join(n for seat, n in enumerate(named) if variant.side_of(seat) == side)
+        for side in range(variant.sides)
+    ]
+    return {
+        "number": table.number,
+        "sides": [
+            {"names": name, "total": total, "won": side in board.winners}
+            for side, (name, total) in enumerate(zip(sides, board.totals, strict=True))
+        ],
+        "hands": len(board.hands),
+        "state": _state(board, table.round.called_at is not None),
+    }
+
+
 def _state(board: Scoreboard, called: bool) -> str:
+    """Finished, called as it stood (ended when its round was called), in
+    play, or unplayed (its round called with nothing recorded)."""
     if not board.hands:
         return "unplayed" if called else "not started"
     if board.decided == "ended":

@@ -129,14 +129,15 @@ def test_a_page_computed_costs_the_same_queries_whatever_the_nights_size(
     night, _ = _night(season)
     token = services.season_link_new(season=season)
     # The link and version; the night; its rows' version, rules and rows;
-    # its tables; its seats; the players' names; the events; substitutes.
-    assert _computed_queries(client, _url(token, night)) == 10
+    # its tables; its seats with their players' names; the events; the
+    # substitutes.
+    assert _computed_queries(client, _url(token, night)) == 9
     for table in night.rounds.get(number=2).tables.select_related("game"):
         play_out(table.game)
     third = rounds.round_start(night=night, rng=random.Random(3), now=NOW)
     for table in third.tables.select_related("game"):
         play_out(table.game)
-    assert _computed_queries(client, _url(token, night)) == 10
+    assert _computed_queries(client, _url(token, night)) == 9
 
 
 def test_a_hand_played_or_a_prize_set_shows_at_once(
@@ -186,3 +187,18 @@ def test_a_substitutes_seat_says_who_played_it(client: Client, season: Season) -
     take_over(table, newcomer(night), from_hand=2, credit="substitute")
     after = _main(client, _url(token, night))
     assert "→ Zed from hand 2" in after and "→ Zed" not in before
+
+
+def test_a_called_round_says_which_games_were_called_and_which_unplayed(
+    client: Client, season: Season
+) -> None:
+    night = progressive_night(season, date(2026, 1, 1))
+    played = rounds.round_start(night=night, rng=random.Random(1), now=NOW)
+    first, second = played.tables.select_related("game").order_by("number")
+    token = services.season_link_new(season=season)
+    play_hand(first.game)
+    assert "not started" in _main(client, _url(token, night))
+    rounds.round_call(round=played, by="org", now=NOW)
+    html = _main(client, _url(token, night))
+    assert "called as it stood" in html and "unplayed" in html
+    assert "in play" not in html and "not started" not in html
