@@ -107,6 +107,7 @@ def _printed(page: Page, name: str) -> int:
     """Prints the page on A4 (the CSS's own margins), keeps the PDF and its
     pages as pictures; the number of pages."""
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.pdf"
     path.write_bytes(pdf)
     if shutil.which("pdftoppm"):
@@ -154,6 +155,55 @@ def test_a_nights_results_in_public_on_a_phone_a_screen_and_paper(
     assert page.goto(page.url) is not None
     expect(page.get_by_role("heading", name="Score cards")).to_have_count(0)
     assert console_errors == [] or all("404" in error for error in console_errors)
+
+
+def _night_of_eighty() -> tuple[Season, Night]:
+    """Eighty players, four rounds of twenty tables, results at random."""
+    organizer = User.objects.create_user("maria", password="pepper nights 2026")
+    league = services.league_create(
+        name="Thursday Pepper", organizer=organizer, now=NOW
+    )
+    firsts = [*PLAYERS[:12], "Quinn", "Rosa", "Sam", "Tom", "Uma", "Vic", "Wes", "Xia"]
+    for first in firsts:
+        for last in ("Smith", "Jones", "Brown", "Taylor"):
+            services.player_add(league=league, name=f"{first} {last}")
+    season = services.season_create(
+        league=league,
+        name="Autumn",
+        preset="classic",
+        overrides={"hand_limit": 6},
+        now=NOW,
+    )
+    night = progressive_night(season, date(2026, 11, 19))
+    rng = random.Random(5)
+    for _ in range(4):
+        played = rounds.round_start(night=night, rng=rng, now=NOW)
+        for table in played.tables.select_related("game"):
+            game = table.game
+            while not game.finished:
+                play_hand(
+                    game,
+                    bid=rng.choice([2, 3, 4]),
+                    bidder_side_takes=rng.choice([1, 2, 3, 4, 5, 6]),
+                )
+                game.refresh_from_db()
+    rounds.night_close(night=night, by="maria", now=NOW)
+    prize_lists.night_prizes_set(night=night, text="£20\n£10\na bottle")
+    return season, night
+
+
+def test_a_night_of_eighty_prints_on_three_pages(
+    page: Page, live_server: LiveServer
+) -> None:
+    """The standings in two columns, each table's card on a line or two:
+    a night of 80 (the door's design figure) on three A4 pages."""
+    season, night = _night_of_eighty()
+    assert night.checkins.count() == 80
+    token = services.season_link_new(season=season)
+    page.goto(f"{live_server.url}/standings/{token}/nights/{night.pk}")
+    expect(page.locator("table.round-cards tbody tr")).to_have_count(80)
+    page.emulate_media(media="print")
+    assert _printed(page, "night-of-eighty-print") <= 3
 
 
 def test_the_prizes_beside_the_organizers_standings_and_their_form(
