@@ -29,6 +29,8 @@ READ_ONLY = {
     "season_changes_csv",
     "season_hands_csv",
     "public_standings",
+    "public_night",
+    "rules_sheet",
     "night",
     "night_standings_csv",
     "sheet",
@@ -37,6 +39,8 @@ READ_ONLY = {
     "score_card",
     "score_cards",
     "card_entry",
+    "organizer_guide",
+    "guide_image",
 }
 
 
