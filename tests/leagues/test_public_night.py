@@ -202,3 +202,48 @@ def test_a_called_round_says_which_games_were_called_and_which_unplayed(
     html = _main(client, _url(token, night))
     assert "called as it stood" in html and "unplayed" in html
     assert "in play" not in html and "not started" not in html
+
+
+def _renamed(night: Night) -> None:
+    seat = Table.objects.filter(round__night=night).first()
+    assert seat is not None
+    player = seat.seats.select_related("player").first()
+    assert player is not None
+    services.player_rename(player=player.player, name="Zoe")
+
+
+def _ties(night: Night) -> None:
+    prize_lists.league_prize_ties_set(league=night.season.league, ties="higher")
+
+
+def _closed(night: Night) -> None:
+    rounds.night_close(night=night, by="org", now=NOW)
+
+
+def _season_renamed(night: Night) -> None:
+    Season.objects.filter(pk=night.season_id).update(name="Winter")
+
+
+STALE = {
+    "a player renamed": _renamed,
+    "the league's rule for ties": _ties,
+    "the night closed": _closed,
+    "the season renamed": _season_renamed,
+}
+
+
+@pytest.mark.parametrize("change", STALE)
+def test_the_page_is_never_stale_after_a_change_that_shows(
+    client: Client, season: Season, change: str
+) -> None:
+    night, _ = _night(season)
+    token = services.season_link_new(season=season)
+    url = _url(token, night)
+    if change == "the league's rule for ties":
+        prize_lists.night_prizes_set(night=night, text="£20\n£10")
+    before = _main(client, url)
+    STALE[change](night)
+    after = _main(client, url)
+    assert after != before
+    cache.clear()
+    assert _main(client, url) == after
