@@ -37,9 +37,11 @@ PRIZE_LENGTH = 60  # characters a prize may hold
 
 # "1st: £20", "2nd - £10", "3. a bottle", "4) ...": the place said first.
 _PLACE = re.compile(r"^\s*\d{1,2}\s*(?:st|nd|rd|th)?\s*[:.)\-–]\s*", re.IGNORECASE)
-# "£20", "$15.50", "20 €", "EUR 20", "20p": a number with a short unit.
+# "£20", "$15.50", "£1,000", "20 €", "EUR 20", "20p": a number with a
+# short unit.
 _AMOUNT = re.compile(
-    r"^(?P<before>[^\d\s.,]{0,3})\s?(?P<value>\d{1,7}(?:\.\d{1,2})?)\s?"
+    r"^(?P<before>[^\d\s.,]{0,3})\s?"
+    r"(?P<value>(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.\d{1,2})?)\s?"
     r"(?P<after>[^\d\s.,]{0,3})$"
 )
 _CENT = Decimal("0.01")
@@ -66,7 +68,8 @@ class Amount:
 
     def times(self, value: Decimal) -> str:
         shown = value.quantize(_CENT, rounding=ROUND_DOWN)
-        number = f"{shown:.0f}" if shown == shown.to_integral() else f"{shown:.2f}"
+        places = 0 if shown == shown.to_integral() else 2
+        number = f"{shown:,.{places}f}"
         space = " " if len(self.after) > 1 else ""
         return f"{self.before}{number}{space}{self.after}"
 
@@ -79,7 +82,7 @@ def amount_of(prize: str) -> Amount | None:
     before, after = found["before"], found["after"]
     if before and after:
         return None  # "£20p": not one unit
-    return Amount(before, Decimal(found["value"]), after)
+    return Amount(before, Decimal(found["value"].replace(",", "")), after)
 
 
 def prize_lines(text: str) -> list[str]:

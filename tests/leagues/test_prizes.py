@@ -52,7 +52,7 @@ def test_places_are_said_as_ordinals(place: int, word: str) -> None:
 
 def test_amounts_are_told_from_other_prizes() -> None:
     assert amount_of("£20") is not None and amount_of("20 EUR") is not None
-    assert amount_of("$15.50") is not None
+    assert amount_of("$15.50") is not None and amount_of("£1,000") is not None
     assert amount_of("a bottle") is None and amount_of("2 bottles of wine") is None
 
 
@@ -75,6 +75,13 @@ def test_tied_players_split_the_amounts_of_the_places_they_cover() -> None:
 def test_a_split_is_rounded_down_to_the_penny() -> None:
     lines = prizes_given(["£10", "£5", "£2.50"], [(1, "A"), (1, "B"), (1, "C")])
     assert lines[0].each == "£5.83 each"  # £17.50 / 3 = 5.833...
+
+
+def test_thousands_are_split_and_written_with_their_commas() -> None:
+    lines = prizes_given(["£1,000", "£500"], [(1, "Ann"), (1, "Bob")])
+    assert lines[0].each == "£750 each"
+    lines = prizes_given(["£2,500", "£1,000"], [(1, "Ann"), (1, "Bob")])
+    assert lines[0].each == "£1,750 each"
 
 
 def test_a_prize_that_is_no_amount_is_shared() -> None:
