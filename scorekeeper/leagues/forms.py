@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 
 from scorekeeper.games.forms import ImportForm
 from scorekeeper.leagues.models import Night, Player
+from scorekeeper.leagues.prizes import TIES
 from scorekeeper.leagues.season import MEASURES
 from scorekeeper.rules.variants import PRESETS
 
@@ -137,3 +138,12 @@ class TeamsForm(forms.Form):
             if team:
                 teams.setdefault(team, []).append(int(field[1:]))
         return [teams[number] for number in sorted(teams, key=int)]
+
+
+class PrizesForm(forms.Form):
+    """A prize list, one a line by place; the services read the lines."""
+
+    prizes = forms.CharField(
+        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 5})
+    )
+    ties = forms.ChoiceField(required=False, choices=list(TIES.items()))

@@ -32,6 +32,9 @@ class League(models.Model):
     roster_version = models.PositiveIntegerField(default=0)
     # What the stored ratings were computed from (``ratings_refresh``).
     rated_version = models.CharField(max_length=60, blank=True)
+    # How players tied at a rank share the prizes of the places they cover
+    # (``prizes.TIES``): split equally, or each the higher place's.
+    prize_ties = models.CharField(max_length=10, default="split")
 
     def __str__(self) -> str:
         return self.name
@@ -94,6 +97,9 @@ class Season(models.Model):
     # The public read-only standings link; none until the organizer makes
     # one, and replacing or clearing it revokes the old one at once.
     public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # The season's prizes by place ("£20", "a bottle"): app data, not part
+    # of the season's file (pepper-league v1 has no field for them).
+    prizes = models.JSONField(default=list, blank=True)
 
     def __str__(self) -> str:
         return self.name
@@ -122,6 +128,8 @@ class Night(models.Model):
     # check in (``door``), unless the organizer turned it off.
     door_token = models.CharField(max_length=64, unique=True, default=new_token)
     self_check_in = models.BooleanField(default=True)
+    # The night's prizes by place, as the season's (``Season.prizes``).
+    prizes = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [

@@ -28,6 +28,7 @@ from scorekeeper.leagues.checkin import (
 from scorekeeper.leagues.collation import sort_key
 from scorekeeper.leagues.controls import last_round, round_controls
 from scorekeeper.leagues.models import Change, Night, Player, Season
+from scorekeeper.leagues.prizes import TIES, places_of, prizes_given
 from scorekeeper.leagues.rated_games import rating_history
 from scorekeeper.leagues.ratings import SETTLED_GAMES, Skill, provisional_words
 from scorekeeper.leagues.results import (
@@ -87,6 +88,8 @@ def season_page(season: Season) -> dict[str, Any]:
     behind = not ratings_current(season.league)
     numbers = season_view(season, "page", partial(_season_numbers, season))
     players = [row["player"] for row in numbers["rows"]]
+    ranked = places_of(numbers["rows"])
+    ties = season.league.prize_ties
     return numbers | {
         "season": season,
         "league": season.league,
@@ -96,6 +99,8 @@ def season_page(season: Season) -> dict[str, Any]:
         "order": ", ".join(season.order),
         "ratings": _season_ratings(season, players),
         "ratings_behind": behind,
+        "prizes": prizes_given(season.prizes, ranked, ties),
+        "prize_ties": TIES.get(ties, ""),
     }
 
 
@@ -107,13 +112,13 @@ def _season_numbers(
     names = {pid: person.name for pid, person in people.items()}
     return {
         "rows": rows,
-        "awards": awards(totals.feats, names, _games(rows)),
+        "awards": awards(totals.feats, names, games_played(rows)),
         "race": _race(totals.points, rows[:RACE]),
         "mixed_rules": mixed_rules(season, totals.rules),
     }
 
 
-def _games(rows: list[dict[str, Any]]) -> dict[str, int]:
+def games_played(rows: list[dict[str, Any]]) -> dict[str, int]:
     """Each player's finished games, as the standings count them (the
     awards need a few)."""
     return {row["player"]: row["played"] for row in rows}
@@ -233,13 +238,19 @@ def night_page(
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
         "rows": standing_rows(rows),
-        "awards": awards(summary.feats, ids, _games(rows)),
+        "awards": awards(summary.feats, ids, games_played(rows)),
         "teams": _team_rows(night, rows, ids),
         "teams_named": [" & ".join(ids[pid] for pid in team) for team in night.teams],
         "fairness": report.lines() if rounds else [],
         "changes": night.changes.select_related("by", "game__table__round"),
         "closed": night.closed_at is not None,
         "substitutions": substituted,
+        "prizes": prizes_given(
+            night.prizes,
+            places_of(rows),
+            season.league.prize_ties,
+        ),
+        "prize_ties": TIES.get(season.league.prize_ties, ""),
     }
 
 

@@ -8,7 +8,9 @@ nights (how many, and how many times their rows were summed: every
 change to a night's results sums them again), the league's finished
 games (the ratings move only with them: how many, and their logs'
 lengths, so a correction or a void counts) and its players (names and
-ratings). The page's body is cached under that version: a reader finds
+ratings), its prizes and the league's rule for ties, and the link
+itself (the nights' pages are linked under it). The page's body is
+cached under that version: a reader finds
 it or computes it, never an older one, whichever server cached it. A
 revoked link finds no season: a 404 at once.
 """
@@ -55,6 +57,7 @@ _PLAYERS = {
 _VERSION_SQL = (
     'SELECT s.id, s.name, l.name, s.preset, s.seats, s.overrides, s."order",'
     " s.best_nights, s.min_nights, l.roster_version, l.rated_version,"
+    " s.prizes, l.prize_ties,"
     f" (SELECT COUNT(*) FROM {Night._meta.db_table} n WHERE n.season_id = s.id),"
     f" (SELECT SUM(j.revision) FROM {NightProjection._meta.db_table} j"
     f"  JOIN {Night._meta.db_table} n ON n.id = j.night_id WHERE n.season_id = s.id),"
@@ -94,7 +97,7 @@ def public_season(token: str) -> Public | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    text = json.dumps(row, default=str)
+    text = json.dumps([row, token], default=str)  # its nights' links hold it
     digest = hashlib.sha256(text.encode()).hexdigest()[:32]
     return Public(row[0], row[1], row[2], digest)
 
@@ -111,6 +114,7 @@ def numbers_html(found: Public, token: str) -> SafeString:
         season = Season.objects.select_related("league").get(pk=found.season)
         ratings_current(season.league)
         found = public_season(token) or found
-        html = render_to_string("leagues/public.html#numbers", season_page(season))
+        context = season_page(season) | {"token": token}
+        html = render_to_string("leagues/public.html#numbers", context)
         cache.set(found.key, str(html), timeout=KEPT_SECONDS)
     return SafeString(html)  # our own template's output, escaped when rendered

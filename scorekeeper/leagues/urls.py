@@ -8,6 +8,7 @@ from scorekeeper.leagues import (
     guide,
     nights,
     paper,
+    published,
     screens,
     sharing,
     tables,
@@ -63,6 +64,16 @@ urlpatterns = [
     ),
     path("seasons/<id:season_id>/public", sharing.season_public, name="season_public"),
     path("standings/<token:token>", sharing.public_standings, name="public_standings"),
+    path(
+        "standings/<token:token>/nights/<id:night_id>",
+        published.public_night,
+        name="public_night",
+    ),
+    path(
+        "seasons/<id:season_id>/prizes", published.season_prizes, name="season_prizes"
+    ),
+    path("nights/<id:night_id>/prizes", published.night_prizes, name="night_prizes"),
+    path("nights/<id:night_id>/rules", published.rules_sheet, name="rules_sheet"),
     path("nights/<id:night_id>/", nights.night, name="night"),
     path(
         "nights/<id:night_id>/standings.csv",

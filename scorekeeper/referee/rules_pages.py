@@ -14,17 +14,17 @@ from django.views.decorators.http import require_GET
 from scorekeeper.gamelog import LogError, game_variant, replay_log
 from scorekeeper.models import Game
 from scorekeeper.projections.boards import game_log
-from scorekeeper.referee.rules_text import (
+from scorekeeper.referee.whatif import what_if
+from scorekeeper.refusals import sentence
+from scorekeeper.rules.explain import explain_status
+from scorekeeper.rules.variants import PRESETS, Variant, overrides_of
+from scorekeeper.rules_text import (
     CARD_RULES,
     DISAGREEMENTS,
     examples,
     rule_lines,
     rung,
 )
-from scorekeeper.referee.whatif import what_if
-from scorekeeper.refusals import sentence
-from scorekeeper.rules.explain import explain_status
-from scorekeeper.rules.variants import PRESETS, Variant, overrides_of
 from scorekeeper.tablewords import hand_summary, whole_number
 from scorekeeper.web import access
 

@@ -235,6 +235,32 @@ def _season_public(world: World) -> Action:
     return Action(url, {"action": "new"}, check, world.client)
 
 
+def _season_prizes(world: World) -> Action:
+    """A prize list is set, not added: sent again, it is the same list."""
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        world.season.refresh_from_db()
+        assert world.season.prizes == ["£20", "£10"]
+        assert world.season.league.prize_ties == "higher"
+
+    url = f"/seasons/{world.season.pk}/prizes"
+    data = {"prizes": "1st: £20\n2nd: £10", "ties": "higher"}
+    return Action(url, data, check, world.client)
+
+
+def _night_prizes(world: World) -> Action:
+    night = world.night()
+
+    def check(answers: list[Any]) -> None:
+        _same_redirect(answers)
+        night.refresh_from_db()
+        assert night.prizes == ["£5", "a bottle"]
+
+    data = {"prizes": "£5\na bottle"}
+    return Action(f"/nights/{night.pk}/prizes", data, check, world.client)
+
+
 def _check_in(world: World) -> Action:
     night = services.night_create(
         season=world.season, day=date(2026, 12, 10), format=Night.PROGRESSIVE, now=NOW
@@ -508,6 +534,8 @@ ACTIONS: dict[str, Callable[[World], Action]] = {
     "player_rename": _player_rename,
     "season": _night_create,
     "season_public": _season_public,
+    "season_prizes": _season_prizes,
+    "night_prizes": _night_prizes,
     "season_delete": _season_delete,
     "check_in": _check_in,
     "newcomer": _newcomer,

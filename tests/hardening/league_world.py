@@ -29,6 +29,8 @@ READ_ONLY = {
     "season_changes_csv",
     "season_hands_csv",
     "public_standings",
+    "public_night",
+    "rules_sheet",
     "night",
     "night_standings_csv",
     "sheet",

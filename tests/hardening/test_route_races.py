@@ -84,6 +84,8 @@ ONLY_READ = {
     "season_hands_csv",
     "season_changes_csv",
     "public_standings",
+    "public_night",
+    "rules_sheet",
     "night",
     "night_standings_csv",
     "sheet",

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.referee.rules_text import CARD_RULES, rule_lines
 from scorekeeper.rules.explain import STATUS_SOURCES
 from scorekeeper.rules.variants import EXACT_TIE_SOURCES, OVERRIDES, PRESETS
+from scorekeeper.rules_text import CARD_RULES, rule_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SEEDS = {path.name[:3]: path.read_text() for path in (DATA / "seeds").glob("*.txt")}
