@@ -37,7 +37,8 @@ def round_call_undo(*, round: Round, user: User, now: datetime) -> int:
         _refuse_uncallable(night, round)
         resumed = _resume(round, user.get_username(), now)
         round.called_at = None
-        round.save(update_fields=["called_at"])
+        round.auto_call = False  # the clock, past its end, would call it again
+        round.save(update_fields=["called_at", "auto_call"])
         _log(night, user, now, f"round {round.number}'s call undone{_said(resumed)}")
     return resumed
 
@@ -56,7 +57,8 @@ def night_close_undo(*, night: Night, user: User, now: datetime) -> int:
         for played in called:
             resumed += _resume(played, user.get_username(), now)
             played.called_at = None
-            played.save(update_fields=["called_at"])
+            played.auto_call = False
+            played.save(update_fields=["called_at", "auto_call"])
         Game.objects.filter(table__round__night=night).update(locked=False)
         night.closed_at = None
         night.save(update_fields=["closed_at"])

@@ -213,3 +213,23 @@ def test_a_start_sent_twice_queues_one_call(
     path = round_clock.round_call_when_due.module_path
     queued = DBTaskResult.objects.get(task_path=path)
     assert queued.run_after == night.rounds.get().ends_at
+
+
+def test_an_undone_call_is_not_called_again_by_the_clock(
+    season: Season, organizer: User
+) -> None:
+    """The clock called round 1 at its end; the organizer undoes the call:
+    the round plays on, and the clock (past its end) leaves it alone."""
+    from django.core.management import call_command
+
+    from scorekeeper.leagues import undo
+
+    played = _timed(progressive_night(season), NOW)
+    call_command("call_due_rounds", verbosity=0)
+    played.refresh_from_db()
+    assert played.called_at is not None
+    undo.round_call_undo(round=played, user=organizer, now=timezone.now())
+    call_command("call_due_rounds", verbosity=0)
+    assert round_clock.round_call_when_due.call(played.pk) == 0
+    played.refresh_from_db()
+    assert played.called_at is None and not played.auto_call
