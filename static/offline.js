@@ -92,7 +92,11 @@
         // the page goes quiet first: the engine stopped, no poll, no send,
         // until the new version reloads it.
         updating = true;
+        ready = false;  // a Save meanwhile is kept as entered, for the new page
         if (window.PepperEngine) PepperEngine.stop();
+        // Should the hand-over not come, the page is opened again all the
+        // same (what was saved meanwhile is in the outbox): never stuck.
+        setTimeout(function () { location.reload(); }, 15000);
         // The waiting version as the browser has it now (not as it was
         // when the question was asked).
         navigator.serviceWorker.getRegistration().then(function (now) {
@@ -363,7 +367,9 @@
     });
   }
   function offlineNow() {  // a game started here: its hands always go through the outbox
-    return shell || !online || navigator.onLine === false || waiting() > 0 || disputed;
+    // While "Update now" hands over, a Save goes into the outbox too: the
+    // page sends nothing itself then, and reloads.
+    return updating || shell || !online || navigator.onLine === false || waiting() > 0 || disputed;
   }
   // A Save goes into the outbox: refereed by the engine when it is up,
   // else as entered (the raw form), to be refereed when it is. Written
@@ -483,8 +489,18 @@
   // phone, first in line, until the table puts it back in the form or
   // drops it; nothing after it is sent meanwhile.
   // What followed a dropped change follows the log as it is now.
+  // A dropped change takes with it the queued changes aimed at it (a void
+  // or a correction of that hand): sent on their own, their position in
+  // the log would name whatever hand sits there now.
   function dropItem(item) {
-    state.items = state.items.filter(function (kept) { return kept !== item; });
+    var gone = [item];
+    for (var i = 0; i < gone.length; i += 1) {
+      var id = gone[i].event.id;
+      state.items.forEach(function (kept) {
+        if (kept.target_of === id && gone.indexOf(kept) < 0) gone.push(kept);
+      });
+    }
+    state.items = state.items.filter(function (kept) { return gone.indexOf(kept) < 0; });
     state.items.forEach(function (kept) { kept.expected_seq = null; });
   }
   function dropRaw(item) {

@@ -67,6 +67,10 @@ def seat_substitute(
     credited = substitute if credit == "substitute" else started
     try:
         with transaction.atomic():
+            # The game's row as it is now, locked: two substitutes at one
+            # table at once each keep their seat's change (PostgreSQL; on
+            # SQLite the write transaction is taken at its start).
+            game = Game.objects.select_for_update().get(pk=game.pk)
             made = Substitution.objects.create(
                 table=table,
                 position=position,
