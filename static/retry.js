@@ -29,7 +29,12 @@
       ? "Offline: the hand is not saved yet. It will be sent again when the connection is back."
       : "No answer from the server: the hand is not saved yet. Trying again…");
     clearTimeout(pending);
-    pending = setTimeout(function () { htmx.trigger(form, "submit"); }, RETRY_MS);
+    // Sent again by the button that sent it ("Passed out" stays a pass).
+    var action = actionOf(event.detail);
+    var button = action && form.querySelector('button[name="action"][value="' + action + '"]');
+    pending = setTimeout(function () {
+      if (button && form.requestSubmit) form.requestSubmit(button); else htmx.trigger(form, "submit");
+    }, RETRY_MS);
   }
   document.body.addEventListener("htmx:sendError", noAnswer);
   // No answer within the form's timeout (hx-request, 15 s) is no answer:

@@ -221,6 +221,34 @@ def test_a_new_version_waits_for_update_now_and_never_reloads_a_hand(
     expect(page.locator("#update")).to_have_count(0)
 
 
+def test_a_save_while_the_update_hands_over_is_kept_and_the_page_never_sticks(
+    browser: Browser,
+    server: Server,
+    phones: list[BrowserContext],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After "Update now" the page sends nothing itself: a Save then goes
+    into the outbox; and should the new version never take over, the page
+    is opened again after 15 s, and the hand reaches the server once."""
+    game = new_game("moon-42", now=timezone.now())
+    page = new_phone(browser, phones).new_page()
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    pages = installable._pages
+    monkeypatch.setattr(installable, "_pages", lambda: [*pages(), "/verify"])
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    update = page.locator("#update")
+    expect(update).to_contain_text("A new version of the app is ready")
+    page.evaluate("ServiceWorker.prototype.postMessage = function () {}")  # never hands over
+    page.evaluate("window.beforeTheUpdate = true")
+    update.get_by_role("button", name="Update now").click()
+    hand_one(page)
+    page.locator("#record").get_by_role("button", name="Save hand").click()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    assert GameEvent.objects.filter(game=game).count() == 0
+    page.wait_for_function("() => !window.beforeTheUpdate", timeout=30_000)
+    stored_once(game, 1)
+
+
 def test_the_kill_switch_removes_the_worker_and_its_caches_and_keeps_waiting_hands(
     browser: Browser,
     server: Server,
