@@ -238,7 +238,9 @@ def test_a_save_while_the_update_hands_over_is_kept_and_the_page_never_sticks(
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     update = page.locator("#update")
     expect(update).to_contain_text("A new version of the app is ready")
-    page.evaluate("ServiceWorker.prototype.postMessage = function () {}")  # never hands over
+    page.evaluate(
+        "ServiceWorker.prototype.postMessage = function () {}"
+    )  # never hands over
     page.evaluate("window.beforeTheUpdate = true")
     update.get_by_role("button", name="Update now").click()
     hand_one(page)
