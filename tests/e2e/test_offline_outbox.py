@@ -278,3 +278,38 @@ def test_a_waiting_hand_is_sent_with_the_cookie_as_it_is_now(
     page.evaluate("window.dispatchEvent(new Event('online'))")
     stored_once(game, 1)
     expect(page.locator("#offline-replaced")).to_be_hidden()
+
+
+def test_a_hand_put_back_takes_its_queued_void_along(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """A hand saved and then voided with no signal; the server refuses the
+    hand and the table puts it back in the form: the void aimed at it goes
+    too (sent alone, its position would name whatever hand sits there)."""
+    game = classic_game()
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    page.add_init_script(REFUSING_SERVER)
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    context.set_offline(True)
+    form = page.locator("#record")
+    fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
+    form.get_by_role("button", name="Save hand").click()
+    hands = page.locator("#hands > li")
+    hands.first.locator("summary").click()
+    hands.first.get_by_role("link", name="Void").click()
+    void = page.get_by_role("form", name="Void hand 1")
+    void.get_by_label("Why?").fill("wrong table")
+    void.get_by_role("button", name="Void hand 1").click()
+    status = page.locator("#offline-status")
+    expect(status).to_contain_text("2 changes wait")
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    held = page.locator("#offline-held")
+    expect(held).to_contain_text(REFUSED)
+    held.get_by_role("button", name="Put it back in the form").click()
+    expect(status).not_to_contain_text("wait")
+    page.wait_for_timeout(7000)  # the outbox tries every 5 s
+    assert page.evaluate("window.refusals") == 1
+    assert GameEvent.objects.filter(game=game).count() == 0
