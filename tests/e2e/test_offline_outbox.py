@@ -9,15 +9,24 @@ import threading
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scorekeeper import recording
-from scorekeeper.models import GameEvent
+from scorekeeper.models import Game, GameEvent
 from tests.e2e.conftest import classic_game, fill_hand
 from tests.e2e.offline import ENGINE_LOADS, READY, Server, new_phone, open_ready
 from tests.e2e.test_offline_start import NO_WORKERS, no_signal, signal_back, stored_once
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _open_without_engine(page: Page, server: Server, game: Game) -> None:
+    """The game opened by its table link on a phone whose engine never
+    starts, once the service worker controls the page."""
+    page.add_init_script(NO_WORKERS)
+    page.goto(f"{server.url}/join/{game.edit_token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
 
 # A hand sent as entered reaches the server, but its answer reaches the
 # page only once the engine has come up: the engine starts while the send
@@ -76,9 +85,7 @@ def test_no_hand_is_dropped_when_the_engine_comes_up_during_a_send(
     game = classic_game()
     context = new_phone(browser, phones)
     page = context.new_page()
-    page.add_init_script(NO_WORKERS)  # two hands kept as entered
-    page.goto(f"{server.url}/join/{game.edit_token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    _open_without_engine(page, server, game)  # two hands kept as entered
     no_signal(context, server)
     form = page.locator("#record")
     for count in (1, 2):
@@ -159,9 +166,7 @@ def test_a_passed_out_that_meets_no_answer_stays_passed_out(
     game = classic_game()
     context = new_phone(browser, phones)
     page = context.new_page()
-    page.add_init_script(NO_WORKERS)
-    page.goto(f"{server.url}/join/{game.edit_token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    _open_without_engine(page, server, game)
     server.stop()  # the phone thinks itself online: the tap meets no answer
     page.locator("#record").get_by_role("button", name="Passed out").click()
     expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
@@ -193,11 +198,7 @@ def test_a_plain_save_the_server_fails_on_is_kept_and_sent_once(
     game = classic_game()
     context = new_phone(browser, phones)
     page = context.new_page()
-    page.add_init_script(
-        NO_WORKERS
-    )  # the page's own sends go as entered, through the same view
-    page.goto(f"{server.url}/join/{game.edit_token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    _open_without_engine(page, server, game)  # its sends go as entered
     _faulty(monkeypatch)
     fill_hand(page.locator("#record"), bidder="Bob", bid="3", trump="spades", taken="4")
     page.evaluate("document.getElementById('record').submit()")
@@ -222,9 +223,7 @@ def test_a_save_that_meets_no_answer_in_15_s_is_kept_and_recorded_once(
     game = classic_game()
     context = new_phone(browser, phones)
     page = context.new_page()
-    page.add_init_script(NO_WORKERS)
-    page.goto(f"{server.url}/join/{game.edit_token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    _open_without_engine(page, server, game)
     real = recording._append_refereed
     first = threading.Event()
     answered = threading.Event()
@@ -262,9 +261,7 @@ def test_a_waiting_hand_is_sent_with_the_cookie_as_it_is_now(
     game = classic_game()
     context = new_phone(browser, phones)
     page = context.new_page()
-    page.add_init_script(NO_WORKERS)
-    page.goto(f"{server.url}/join/{game.edit_token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    _open_without_engine(page, server, game)
     context.set_offline(True)
     form = page.locator("#record")
     fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
