@@ -3,6 +3,7 @@ at 360x740 as a table would."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -90,7 +91,10 @@ def test_the_both_reach_banner_names_the_winners_total_and_the_reason(
     banner = page.locator(".winner")
     expect(banner).to_contain_text("Ann & Cat win with 50")
     expect(banner).to_contain_text("the bidding side wins when both reach 50")
-    expect(banner.get_by_role("link")).to_contain_text("seed 002")
+    expect(banner.get_by_role("link", name=re.compile("^The rule"))).to_contain_text(
+        "seed 002"
+    )
+    expect(banner.get_by_role("link", name="The recap")).to_be_visible()
     expect(page.locator(".side.won .side-name")).to_have_text("Ann & Cat")
     looker.look("both-reach-banner")
     assert console_errors == []
