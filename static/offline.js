@@ -554,6 +554,7 @@
       if (text) text.value = fields[name];
     });
     form.dataset.touched = "1";
+    form.dataset.putBack = "1";  // a fresh form for the next hand takes it along (record.js)
     form.scrollIntoView({ block: "nearest" });
   }
 

@@ -19,6 +19,7 @@
     var form = recordForm(event.target);
     if (!form) return;
     delete form.dataset.touched;
+    delete form.dataset.putBack;
     stashed = null;  // this phone saved: an entry kept aside is old news
     if (window.PepperDraw) PepperDraw.clearErrors(form);  // an offline refusal's
   });
@@ -82,6 +83,18 @@
     var old = event.detail.target;
     if (!old || old.id !== "record" || old.tagName !== "FORM" || !old.dataset.touched) return;
     stashed = old.cloneNode(true);  // a clone keeps what was checked and typed
+  });
+  // An entry the table put back in the form (a waiting hand the server
+  // refused) was put there to be fixed and saved again: a fresh form for
+  // the next hand takes it at once, with no question asked.
+  document.body.addEventListener("htmx:oobAfterSwap", function () {
+    var form = document.getElementById("record");
+    if (!stashed || !stashed.dataset.putBack || !form || form === stashed) return;
+    carryEntry(stashed, form);
+    form.dataset.putBack = "1";
+    stashed = null;
+    var note = document.querySelector(".reaimed");
+    if (note) note.textContent = "Your entry is back, now for " + form.querySelector("h2").textContent.replace(/^Record /, "") + ".";
   });
 
   document.body.addEventListener("click", function (event) {

@@ -306,6 +306,11 @@ def test_a_waiting_hand_the_server_refuses_stays_until_the_table_decides(
     held.get_by_role("button", name="Put it back in the form").click()
     expect(held).to_be_hidden()
     expect(page.get_by_role("radio", name="hearts", exact=True)).to_be_checked()
+    # The page catches up with the other phone's hand: the entry put back
+    # stays in the fresh form for hand 2 (the poll once took it away).
+    expect(page.locator("#poller")).to_have_attribute("hx-get", re.compile("seq=1$"))
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
+    expect(page.get_by_role("radio", name="hearts", exact=True)).to_be_checked()
     assert GameEvent.objects.filter(game=game).count() == 1
 
 
