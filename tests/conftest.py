@@ -14,6 +14,7 @@ import tests.hypothesis_profiles  # noqa: F401  (loads the profile first)
 from scorekeeper.models import Game
 from scorekeeper.web.offline_files import UNBUILT_HINT, offline_missing
 from scorekeeper.web.rate_counts import counts
+from tests.production import collect_static
 from tests.records import NOW, new_game
 
 TESTS = Path(__file__).resolve().parent
@@ -108,6 +109,13 @@ def pytest_terminal_summary(
             f"{seconds:8.1f} s  {counted[folder]:5d} tests  {folder}"
         )
     terminalreporter.write_line(f"{sum(spent.values()):8.1f} s  in all (every worker)")
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """collectstatic's output, gathered once per test process for the tests
+    that serve the production settings (tests/production.py)."""
+    return collect_static(tmp_path_factory.mktemp("collected"))
 
 
 @pytest.fixture(autouse=True)

@@ -5,13 +5,7 @@ styled and htmx must work, as on a real deployment."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import secrets
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,70 +14,25 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Looker
+from tests.production import GROUP, free_port, gunicorn, manage, production_env
 
-pytestmark = [pytest.mark.browser]
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+pytestmark = [pytest.mark.browser, GROUP]
 
 
-@pytest.fixture
-def production(tmp_path: Path) -> Iterator[tuple[str, str]]:
+@pytest.fixture(scope="session")
+def production(
+    tmp_path_factory: pytest.TempPathFactory, collected_static: Path
+) -> Iterator[tuple[str, str]]:
     """(base URL, the demo game's edit link) of a gunicorn serving the
     production settings on a database of its own."""
-    port = _free_port()
-    env = {
-        "PATH": os.environ["PATH"],
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "DEBUG": "0",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'production.sqlite3'}",
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "PORT": str(port),
-    }
-
-    def manage(*args: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=120,
-        )
-        return done.stdout
-
-    manage("migrate", "--noinput", "-v0")
-    manage("collectstatic", "--noinput", "-v0")
-    link = re.findall(r"http://\S+/join/\S+", manage("demo_game"))[0]
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "-c",
-            "python:config.gunicorn_conf",
-            "config.wsgi",
-        ],
-        cwd=ROOT,
-        env=env,
-        stderr=subprocess.DEVNULL,
+    env = production_env(
+        workdir=tmp_path_factory.mktemp("production"),
+        static_root=collected_static,
+        port=free_port(),
     )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}", link
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with gunicorn(env) as base:
+        link = re.findall(r"http://\S+/join/\S+", manage("demo_game", env=env))[0]
+        yield base, link
 
 
 def test_gunicorn_with_debug_off_serves_styles_and_htmx(

@@ -6,8 +6,6 @@ end to end: gunicorn's access log holds no token."""
 from __future__ import annotations
 
 import os
-import secrets
-import socket
 import subprocess
 import sys
 import threading
@@ -22,6 +20,9 @@ import pytest
 
 from scorekeeper.models import new_token
 from scorekeeper.web.rate_counts import FileCounts
+from tests.production import GROUP, free_port, gunicorn, production_env
+
+pytestmark = [GROUP]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,60 +73,30 @@ def test_two_processes_together_reach_the_limit_once(tmp_path: Path) -> None:
     assert sum(allowed) == 20  # per process: 15 + 15
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+@pytest.fixture(scope="session")
+def server(
+    tmp_path_factory: pytest.TempPathFactory, collected_static: Path
+) -> Iterator[tuple[str, Path, Path]]:
+    """(base URL, its log file, its counts file) of a gunicorn with two
+    workers serving the production settings, rate limits as shipped, on a
+    database of its own."""
+    workdir = tmp_path_factory.mktemp("rate-counts")
+    env = production_env(
+        workdir=workdir, static_root=collected_static, port=free_port()
+    )
+    env.update(RATE_LIMIT_FILE=str(workdir / "counts.sqlite3"), WEB_CONCURRENCY="2")
+    log = workdir / "gunicorn.log"
+    with gunicorn(env, log=log) as base:
+        yield base, log, workdir / "counts.sqlite3"
 
 
 @pytest.fixture
-def gunicorn(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """(base URL, its log file) of a gunicorn with two workers serving the
-    production settings, rate limits as shipped, on a database of its own."""
-    port = _free_port()
-    env = {
-        "PATH": os.environ["PATH"],
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        "RATE_LIMIT_FILE": str(tmp_path / "counts.sqlite3"),
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "PORT": str(port),
-        "WEB_CONCURRENCY": "2",
-    }
-    for command in (["migrate"], ["collectstatic"]):
-        subprocess.run(
-            [sys.executable, "manage.py", *command, "--noinput", "-v0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            timeout=120,
-        )
-    log = tmp_path / "gunicorn.log"
-    with log.open("w") as output:
-        server = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "gunicorn"),
-                "-c",
-                "python:config.gunicorn_conf",
-                "config.wsgi",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}", log
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+def gunicorn_served(server: tuple[str, Path, Path]) -> tuple[str, Path]:
+    """The shared server, its counts emptied: each test starts below every
+    limit, whatever ran before it."""
+    base, log, counted = server
+    FileCounts(counted).clear()
+    return base, log
 
 
 def _status(url: str) -> int:
@@ -136,10 +107,12 @@ def _status(url: str) -> int:
         return error.code
 
 
-def test_two_gunicorn_workers_share_one_count(gunicorn: tuple[str, Path]) -> None:
+def test_two_gunicorn_workers_share_one_count(
+    gunicorn_served: tuple[str, Path],
+) -> None:
     """60 link guesses from one address, 8 at a time so that both workers
     answer some: the join limit (30 a minute) lets exactly 30 through."""
-    base, _ = gunicorn
+    base, _ = gunicorn_served
     answers: list[int] = []
     lock = threading.Lock()
 
@@ -159,8 +132,8 @@ def test_two_gunicorn_workers_share_one_count(gunicorn: tuple[str, Path]) -> Non
     assert Counter(answers) == {404: 30, 429: 30}
 
 
-def test_the_access_log_holds_no_token(gunicorn: tuple[str, Path]) -> None:
-    base, log = gunicorn
+def test_the_access_log_holds_no_token(gunicorn_served: tuple[str, Path]) -> None:
+    base, log = gunicorn_served
     tokens = [new_token() for _ in range(4)]
     _status(f"{base}/join/{tokens[0]}")
     _status(f"{base}/invite/{tokens[1]}")  # to sign in, with ?next=/invite/...
