@@ -105,6 +105,7 @@ bench: $(STAMP) $(NODE_STAMP) $(OFFLINE_STAMP)
 	$(PY) bench/web.py
 	$(PY) bench/league.py
 	$(PY) bench/offline.py
+	$(PY) bench/auction.py
 	$(MAKE) --no-print-directory bench-scale
 
 # Many clubs at once through nginx: two servers with Redis beside one

@@ -84,3 +84,14 @@ def used(
     machine = spent.pop("machine")
     spent["other"] = max(0.0, machine - sum(spent.values()))
     return spent
+
+
+def children_but(excluded: Iterable[int]) -> list[int]:
+    """This process's children but ``excluded``: a bench's Playwright
+    driver (and under it Chromium), not the servers it started."""
+    left = set(excluded)
+    return [
+        pid
+        for pid, (parent, _) in _processes().items()
+        if parent == os.getpid() and pid not in left
+    ]

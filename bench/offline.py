@@ -55,7 +55,7 @@ ENV = {
 os.environ.update(ENV)
 
 from bench.cluster import free_port, gunicorn  # noqa: E402
-from bench.cpu import Groups, reading, used  # noqa: E402
+from bench.cpu import Groups, children_but, reading, used  # noqa: E402
 from bench.shaper import Shaper  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -287,27 +287,13 @@ def measure(base: str, token: str) -> dict[str, object]:
     }
 
 
-def _browser_roots(server: int) -> list[int]:
-    """Playwright's driver (and under it Chromium): this process's children
-    but the server."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        if parent == os.getpid() and int(entry.name) != server:
-            found.append(int(entry.name))
-    return found
-
-
 def shaped_run(port: int, server: int, token: str) -> dict[str, float]:
     """A fresh phone's first visit over the slow link, CPU 4x on its page:
     until it says "ready to score offline"."""
     from playwright.sync_api import expect, sync_playwright
 
     groups: Groups = {
-        "browser": (lambda: _browser_roots(server), True),
+        "browser": (lambda: children_but([server]), True),
         "server": (lambda: [server], True),
     }
     with Shaper(port, **LINK) as link, sync_playwright() as playwright:

@@ -411,9 +411,7 @@
     return save().then(function () {
       var hands = document.getElementById("hands");
       if (hands) hands.insertBefore(rawRow(item), hands.firstChild);
-      form.reset();
-      var by = form.querySelector('input[name="by"]');
-      if (by) by.value = fields.by || "";
+      PepperDraw.empty(form, fields.by || "");
       aimForm(Number(fields.expected_seq) + 1, number + 1);
       PepperDraw.clearErrors(form);
       keepShown(state.shown ? state.shown.seq : Number(state.raw[0].fields.expected_seq));

@@ -33,6 +33,7 @@ SHELL = (
     "icon-512.png",
     "retry.js",
     "record.js",
+    "table.js",  # the live auction falls back to the form with no signal
     "offline.js",
     "offline/engine.js",
     "offline/draw.js",

@@ -128,9 +128,7 @@
     // A form someone is filling in for this very hand is left as it is.
     if (form.dataset.touched && title.textContent === "Record hand " + v.form.number) return;
     var by = form.querySelector('input[name="by"]');  // who enters stays, as online
-    var entering = by ? by.value : "";
-    form.reset();
-    if (by) by.value = entering;
+    emptyForm(form, by ? by.value : "");
     clearErrors(form);
     form.querySelector("h2").textContent = "Record hand " + v.form.number;
     drawChoices(form, v.form);
@@ -148,11 +146,21 @@
     var saved = form.querySelector(".saved");
     if (saved) saved.remove();
   }
+  // The form emptied for the next hand; who enters stays. The auction line
+  // is emptied too: its calls so far came with the page or the table's
+  // panel (as its value), and a reset would bring the last hand's back.
+  function emptyForm(form, by) {
+    form.reset();
+    var field = form.querySelector('input[name="by"]');
+    if (field) field.value = by;
+    var auction = form.querySelector('input[name="auction"]');
+    if (auction) auction.value = "";
+  }
   function clearErrors(form) {
     form.querySelectorAll(".offline-error").forEach(function (node) { node.remove(); });
   }
 
   window.PepperDraw = {
-    el: el, board: drawBoard, row: drawRow, choices: drawChoices, form: drawForm, clearErrors: clearErrors
+    el: el, board: drawBoard, row: drawRow, choices: drawChoices, form: drawForm, empty: emptyForm, clearErrors: clearErrors
   };
 })();
