@@ -78,3 +78,42 @@ def two_hands_played(played: Round) -> Table:
     for _ in range(2):
         play_hand(table.game)
     return table
+
+
+def start_round(page: Page, number: int, movement: str, minutes: str = "") -> None:
+    """Start the round from the night's page or the desk: its seating, and
+    a length (then called by itself when time is up) if ``minutes``."""
+    controls = page.locator("#round-controls")
+    controls.get_by_label(movement).check()
+    controls.get_by_label("Length in minutes").fill(minutes)
+    if minutes:
+        controls.get_by_label("Call it by itself when time is up").check()
+    controls.get_by_role("button", name=f"Start round {number}").click()
+
+
+def play_out_alternately(played: Round) -> None:
+    """Odd tables won by the side that bids first, even ones by the other."""
+    for table in played.tables.select_related("game"):
+        while not table.game.finished:
+            play_hand(table.game, bidder_side_takes=0 if table.number % 2 else 6)
+            table.game.refresh_from_db()
+
+
+def seats_at_tables(played: Round) -> list[set[str]]:
+    """Who was seated at each table, head first."""
+    return [
+        {seat.player.name for seat in table.seats.all()}
+        for table in played.tables.prefetch_related("seats__player")
+    ]
+
+
+def winners_and_losers(played: Round) -> list[tuple[set[str], set[str]]]:
+    """Each table's winners and losers, head first (a tie: the first
+    seat's side moves up, as the movement reads it)."""
+    found = []
+    for table in played.tables.select_related("game").prefetch_related("seats__player"):
+        names = [seat.player.name for seat in table.seats.all()]
+        winners = table.game.winners
+        won = winners[0] if len(winners) == 1 else 0
+        found.append((set(names[won::2]), set(names[1 - won :: 2])))
+    return found
