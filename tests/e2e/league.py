@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
@@ -117,3 +119,34 @@ def winners_and_losers(played: Round) -> list[tuple[set[str], set[str]]]:
         won = winners[0] if len(winners) == 1 else 0
         found.append((set(names[won::2]), set(names[1 - won :: 2])))
     return found
+
+
+def printed_pages(page: Page, name: str) -> int:
+    """Prints the page on A4 (the CSS's own margins), keeps the PDF and its
+    pages as pictures; the number of pages."""
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.pdf"
+    path.write_bytes(pdf)
+    if shutil.which("pdftoppm"):
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "60", str(path), str(SCREENSHOTS / name)],
+            check=True,
+        )
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def smallest_type(page: Page) -> float:
+    """The smallest type (pt) of the text the page shows (as printed, in
+    print media)."""
+    pixels: float = page.evaluate(
+        """() => Math.min(...[...document.querySelectorAll('main *')]
+            .filter(e => [...e.childNodes].some(
+                n => n.nodeType === Node.TEXT_NODE && n.textContent.trim()))
+            .filter(e => {
+                const box = e.getBoundingClientRect();
+                return box.width > 1 && box.height > 1;
+            })
+            .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+    )
+    return pixels * 72 / 96
