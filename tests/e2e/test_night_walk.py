@@ -42,8 +42,10 @@ from tests.e2e.league import (
     TV,
     new_screen,
     play_out_alternately,
+    printed_pages,
     seats_at_tables,
     sign_in,
+    smallest_type,
     start_round,
     winners_and_losers,
 )
@@ -340,4 +342,7 @@ def test_a_night_of_eighty_from_the_pasted_list_to_its_public_page(
     at_the_door.look("public-night")
     desk.goto(page.url)
     at_desk.look("public-night")
+    desk.emulate_media(media="print")  # on paper: two A4 pages at most
+    assert printed_pages(desk, "night-walk-print") <= 2
+    assert smallest_type(desk) >= 9
     assert console_errors == []
