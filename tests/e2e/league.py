@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
@@ -78,3 +80,73 @@ def two_hands_played(played: Round) -> Table:
     for _ in range(2):
         play_hand(table.game)
     return table
+
+
+def start_round(page: Page, number: int, movement: str, minutes: str = "") -> None:
+    """Start the round from the night's page or the desk: its seating, and
+    a length (then called by itself when time is up) if ``minutes``."""
+    controls = page.locator("#round-controls")
+    controls.get_by_label(movement).check()
+    controls.get_by_label("Length in minutes").fill(minutes)
+    if minutes:
+        controls.get_by_label("Call it by itself when time is up").check()
+    controls.get_by_role("button", name=f"Start round {number}").click()
+
+
+def play_out_alternately(played: Round) -> None:
+    """Odd tables won by the side that bids first, even ones by the other."""
+    for table in played.tables.select_related("game"):
+        while not table.game.finished:
+            play_hand(table.game, bidder_side_takes=0 if table.number % 2 else 6)
+            table.game.refresh_from_db()
+
+
+def seats_at_tables(played: Round) -> list[set[str]]:
+    """Who was seated at each table, head first."""
+    return [
+        {seat.player.name for seat in table.seats.all()}
+        for table in played.tables.prefetch_related("seats__player")
+    ]
+
+
+def winners_and_losers(played: Round) -> list[tuple[set[str], set[str]]]:
+    """Each table's winners and losers, head first (a tie: the first
+    seat's side moves up, as the movement reads it)."""
+    found = []
+    for table in played.tables.select_related("game").prefetch_related("seats__player"):
+        names = [seat.player.name for seat in table.seats.all()]
+        winners = table.game.winners
+        won = winners[0] if len(winners) == 1 else 0
+        found.append((set(names[won::2]), set(names[1 - won :: 2])))
+    return found
+
+
+def printed_pages(page: Page, name: str) -> int:
+    """Prints the page on A4 (the CSS's own margins), keeps the PDF and its
+    pages as pictures; the number of pages."""
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.pdf"
+    path.write_bytes(pdf)
+    if shutil.which("pdftoppm"):
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "60", str(path), str(SCREENSHOTS / name)],
+            check=True,
+        )
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def smallest_type(page: Page) -> float:
+    """The smallest type (pt) of the text the page shows (as printed, in
+    print media)."""
+    pixels: float = page.evaluate(
+        """() => Math.min(...[...document.querySelectorAll('main *')]
+            .filter(e => [...e.childNodes].some(
+                n => n.nodeType === Node.TEXT_NODE && n.textContent.trim()))
+            .filter(e => {
+                const box = e.getBoundingClientRect();
+                return box.width > 1 && box.height > 1;
+            })
+            .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+    )
+    return pixels * 72 / 96

@@ -18,7 +18,15 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.leagues import round_clock, services
 from scorekeeper.leagues.models import Movement, Night, Round, Season
 from tests.e2e.conftest import LIVE, Looker
-from tests.e2e.league import TV, new_screen, sign_in
+from tests.e2e.league import (
+    TV,
+    new_screen,
+    play_out_alternately,
+    seats_at_tables,
+    sign_in,
+    start_round,
+    winners_and_losers,
+)
 from tests.leagues.nights import play_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -64,31 +72,6 @@ def night() -> Night:
     return found
 
 
-def _play_out(played: Round) -> None:
-    """Odd tables won by the side that bids first, even ones by the other."""
-    for table in played.tables.select_related("game"):
-        while not table.game.finished:
-            play_hand(table.game, bidder_side_takes=0 if table.number % 2 else 6)
-            table.game.refresh_from_db()
-
-
-def _seats(played: Round) -> list[set[str]]:
-    return [
-        {seat.player.name for seat in table.seats.all()}
-        for table in played.tables.prefetch_related("seats__player")
-    ]
-
-
-def _pairs(played: Round) -> list[tuple[set[str], set[str]]]:
-    """Each table's winners and losers, head first."""
-    found = []
-    for table in played.tables.select_related("game").prefetch_related("seats__player"):
-        names = [seat.player.name for seat in table.seats.all()]
-        won = table.game.winners[0]
-        found.append((set(names[won::2]), set(names[1 - won :: 2])))
-    return found
-
-
 def _small_targets(page: Page) -> list[str]:
     """The page's controls smaller than 44 x 44 px (as test_night_screens)."""
     found: list[str] = page.evaluate(
@@ -101,15 +84,6 @@ def _small_targets(page: Page) -> list[str]:
             .map(([e, box]) => `${e.tagName} ${e.name} ${box.width}x${box.height}`)"""
     )
     return found
-
-
-def _start(page: Page, number: int, movement: str, minutes: str = "") -> None:
-    controls = page.locator("#round-controls")
-    controls.get_by_label(movement).check()
-    controls.get_by_label("Length in minutes").fill(minutes)
-    if minutes:
-        controls.get_by_label("Call it by itself when time is up").check()
-    controls.get_by_role("button", name=f"Start round {number}").click()
 
 
 def test_a_round_robin_round_then_a_progressive_one_from_its_results(
@@ -125,11 +99,11 @@ def test_a_round_robin_round_then_a_progressive_one_from_its_results(
     page.goto(f"{live_server.url}/nights/{night.pk}/")
     looker.look("before-round-1")
     assert _small_targets(page) == []
-    _start(page, 1, "Round-robin (every two partner once)")
+    start_round(page, 1, "Round-robin (every two partner once)")
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
     first = night.rounds.get()
     assert first.movement == Movement.CIRCLE and first.ends_at is None
-    _play_out(first)
+    play_out_alternately(first)
     page.reload()
     looker.look("round-1-played")
     wide = new_screen(browser, contexts, {"width": 1280, "height": 720})
@@ -137,12 +111,12 @@ def test_a_round_robin_round_then_a_progressive_one_from_its_results(
     wide.goto(f"{live_server.url}/nights/{night.pk}/#rounds")
     wide_looker = Looker(wide, "night-movement-1280", 1280)
     wide_looker.look("round-1-played")
-    _start(page, 2, "Progressive (winners move up a table)", minutes="30")
+    start_round(page, 2, "Progressive (winners move up a table)", minutes="30")
     expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
     second = night.rounds.get(number=2)
     assert second.movement == Movement.WINNERS_UP and second.auto_call
-    seats, last = _seats(second), len(_seats(first)) - 1
-    for number, (won, lost) in enumerate(_pairs(first)):
+    seats, last = seats_at_tables(second), len(seats_at_tables(first)) - 1
+    for number, (won, lost) in enumerate(winners_and_losers(first)):
         assert won <= seats[max(number - 1, 0)]
         assert lost <= seats[number if number else last]
     looker.look("round-2-started")
@@ -203,7 +177,7 @@ def test_the_desk_and_the_tv_count_down_and_the_task_calls_the_round(
 ) -> None:
     sign_in(page, live_server.url, "maria", PASSWORD)
     page.goto(f"{live_server.url}/nights/{night.pk}/desk")
-    _start(page, 1, "Round-robin (every two partner once)", minutes="30")
+    start_round(page, 1, "Round-robin (every two partner once)", minutes="30")
     clock = page.locator(".round-clock")
     expect(clock).to_contain_text(re.compile(r"Round 1 ends \d\d:\d\d"))
     expect(clock).to_contain_text(re.compile(r"(29|30):\d\d left"))

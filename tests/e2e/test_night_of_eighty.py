@@ -124,7 +124,6 @@ def test_a_night_of_eighty_players_on_twenty_tables(
     expect(tv.get_by_text("Live: games in play count as they stand.")).to_be_visible()
     expect(tv.locator("#tv-standings-rows tr")).to_have_count(8)
     Looker(tv, "night-of-eighty-tv", width=TV["width"]).look("tv")
-    tv.screenshot(path=str(DOCS / "league-tv.png"))
     record(second, "0")  # the TV follows by its poll
     expect(tv.locator(".tv-table").nth(1)).to_contain_text("final", timeout=LIVE)
 

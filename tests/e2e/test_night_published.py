@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
-import subprocess
 from datetime import date
 
 import pytest
@@ -23,7 +21,7 @@ from scorekeeper.leagues import prize_lists, rounds, services
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.rules.events import Call
 from tests.e2e.conftest import PHONE, SCREENSHOTS, Looker
-from tests.e2e.league import TV, sign_in
+from tests.e2e.league import TV, printed_pages, sign_in, smallest_type
 from tests.leagues.nights import play_hand, progressive_night
 from tests.records import NOW
 
@@ -103,21 +101,6 @@ def _night() -> tuple[Season, Night]:
     return season, night
 
 
-def _printed(page: Page, name: str) -> int:
-    """Prints the page on A4 (the CSS's own margins), keeps the PDF and its
-    pages as pictures; the number of pages."""
-    pdf = page.pdf(format="A4", prefer_css_page_size=True)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.pdf"
-    path.write_bytes(pdf)
-    if shutil.which("pdftoppm"):
-        subprocess.run(
-            ["pdftoppm", "-png", "-r", "60", str(path), str(SCREENSHOTS / name)],
-            check=True,
-        )
-    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-
-
 def _wide(page: Page, looker: Looker) -> None:
     page.set_viewport_size(ViewportSize(width=TV["width"], height=TV["height"]))
     looker.width = TV["width"]
@@ -149,7 +132,7 @@ def test_a_nights_results_in_public_on_a_phone_a_screen_and_paper(
     looker.look("night-public-wide")
     page.emulate_media(media="print")
     expect(page.locator(".top")).to_be_hidden()
-    assert _printed(page, "night-public-print") in (1, 2)
+    assert printed_pages(page, "night-public-print") in (1, 2)
     page.emulate_media(media="screen")
     services.season_link_new(season=season)  # a new link: this one stops
     assert page.goto(page.url) is not None
@@ -158,7 +141,9 @@ def test_a_nights_results_in_public_on_a_phone_a_screen_and_paper(
 
 
 def _night_of_eighty() -> tuple[Season, Night]:
-    """Eighty players, four rounds of twenty tables, results at random."""
+    """Eighty players, four rounds of twenty tables, results at random;
+    the last round called at the close after a hand at each table (each
+    card then says so on a line of its own)."""
     organizer = User.objects.create_user("maria", password="pepper nights 2026")
     league = services.league_create(
         name="Thursday Pepper", organizer=organizer, now=NOW
@@ -176,11 +161,11 @@ def _night_of_eighty() -> tuple[Season, Night]:
     )
     night = progressive_night(season, date(2026, 11, 19))
     rng = random.Random(5)
-    for _ in range(4):
+    for number in range(1, 5):
         played = rounds.round_start(night=night, rng=rng, now=NOW)
         for table in played.tables.select_related("game"):
             game = table.game
-            while not game.finished:
+            while not game.finished and (number < 4 or not game.last_seq):
                 play_hand(
                     game,
                     bid=rng.choice([2, 3, 4]),
@@ -192,18 +177,22 @@ def _night_of_eighty() -> tuple[Season, Night]:
     return season, night
 
 
-def test_a_night_of_eighty_prints_on_three_pages(
+def test_a_night_of_eighty_prints_on_two_pages(
     page: Page, live_server: LiveServer
 ) -> None:
-    """The standings in two columns, each table's card on a line or two:
-    a night of 80 (the door's design figure) on three A4 pages."""
+    """The standings in two columns, the score cards in three, a table's
+    sides a line each: a night of 80 (the door's design figure), four
+    rounds of 20 tables (the last called), on two A4 pages, no type
+    under 9pt."""
     season, night = _night_of_eighty()
     assert night.checkins.count() == 80
     token = services.season_link_new(season=season)
     page.goto(f"{live_server.url}/standings/{token}/nights/{night.pk}")
     expect(page.locator("table.round-cards tbody tr")).to_have_count(80)
+    expect(page.get_by_text("called as it stood")).to_have_count(20)
     page.emulate_media(media="print")
-    assert _printed(page, "night-of-eighty-print") <= 3
+    assert printed_pages(page, "night-of-eighty-print") <= 2
+    assert smallest_type(page) >= 9
 
 
 def test_the_prizes_beside_the_organizers_standings_and_their_form(
@@ -247,14 +236,14 @@ def test_the_rules_sheet_prints_on_one_page(
     _wide(page, looker)
     looker.look("rules-sheet-wide")
     page.emulate_media(media="print")
-    assert _printed(page, "rules-sheet-print") == 1
+    assert printed_pages(page, "rules-sheet-print") == 1
     # The longest sheet: bid euchre at 8 (ten bids), every house rule changed.
     Season.objects.filter(pk=night.season_id).update(
         preset="bid-euchre", seats=8, overrides=EVERY_HOUSE_RULE
     )
     page.reload()
     expect(page.locator(".rule-lines .badge")).to_have_count(len(EVERY_HOUSE_RULE))
-    assert _printed(page, "rules-sheet-longest-print") == 1
+    assert printed_pages(page, "rules-sheet-longest-print") == 1
     page.emulate_media(media="screen")
     page.set_viewport_size(ViewportSize(width=PHONE["width"], height=PHONE["height"]))
     looker.width = PHONE["width"]
