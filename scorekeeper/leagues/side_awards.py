@@ -15,7 +15,11 @@ here scores a hand.
   players share the figure. A side never behind made no comeback.
 
 Each counts the player the seat counts for (after a substitute, the one
-the organizer credited), as the standings do.
+the organizer credited), as the standings do. They keep the awards' rule
+(``awards.MIN_GAMES``, ``awards.SHARED_BY``), which the page states: only
+players with that many finished games, and no award that more than a
+quarter of the players would share (after one game each, "Best comeback"
+went to every winner who was ever behind: 56 of 81 players).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.leagues.awards import Award
+from scorekeeper.leagues.awards import MIN_GAMES, SHARED_BY, Award
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.seatstats import made
@@ -106,14 +110,18 @@ SIDE_AWARDS = (
 
 def side_awards(games: Sequence[Played], names: Mapping[str, str]) -> list[Award]:
     """The side awards of the finished games (as the standings count them),
-    each to every player with the best figure (above 0)."""
+    each to every player with the best figure (above 0) among those with
+    ``MIN_GAMES`` finished games or more, unless more than a quarter of
+    the night's players share it."""
     given = []
     games = [game for game in games if game.board.winners]
+    played = Counter(pid for game in games for pid in set(game.players))
     measures = (moons_made(games), pepper_rounds_made(games), comebacks(games))
-    for (title, one, more), figures in zip(SIDE_AWARDS, measures, strict=True):
+    for (title, one, more), counted in zip(SIDE_AWARDS, measures, strict=True):
+        figures = {pid: n for pid, n in counted.items() if played[pid] >= MIN_GAMES}
         top = max(figures.values(), default=0)
-        if top > 0:
-            winners = sorted(names[pid] for pid, n in figures.items() if n == top)
+        winners = sorted(names[pid] for pid, n in figures.items() if n == top)
+        if top > 0 and len(winners) * SHARED_BY <= len(played):
             why = one if top == 1 else more.format(top)
             given.append(Award(title, tuple(winners), top, why))
     return given

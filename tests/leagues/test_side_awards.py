@@ -87,18 +87,46 @@ def test_winners_never_behind_made_no_comeback() -> None:
     assert comeback(board) == {1: 0}
 
 
+def _others(first: int) -> Played:
+    """Four other players' one finished game (a comeback of 12 for its
+    winners): they count among the night's players, with too few games
+    for an award."""
+    players = tuple(str(first + seat) for seat in range(4))
+    return Played(players, _board("classic", COMEBACK_GAME))
+
+
+def _named(games: list[Played]) -> dict[str, str]:
+    return {pid: NAMES.get(pid, f"P{pid}") for game in games for pid in game.players}
+
+
 def test_the_awards_go_to_all_who_share_the_best_figure() -> None:
-    given = {
-        award.title: award
-        for award in side_awards(
-            [_played("moon-42", MOON_GAME), _played("classic", COMEBACK_GAME)], NAMES
-        )
-    }
+    games = [
+        _played("moon-42", MOON_GAME),
+        _played("classic", COMEBACK_GAME),
+        _others(5),
+        _others(9),
+    ]  # 12 players: three may share an award
+    given = {award.title: award for award in side_awards(games, _named(games))}
     assert given["Most moons made"].names == ("Bob", "Dan")
     assert given["Most moons made"].why == "3 moons made."
     assert given["Most pepper rounds made"].names == ("Ann", "Bob", "Dan")
-    assert given["Best comeback"].names == ("Ann", "Cat")
+    assert given["Best comeback"].names == ("Ann", "Cat")  # not P5..P12: one game
     assert given["Best comeback"].figure == 12
+
+
+def test_a_side_award_wants_two_finished_games_and_a_quarter_of_the_room() -> None:
+    """The rule the page states for every award (awards.MIN_GAMES,
+    SHARED_BY): one game each gives none; shared by more than a quarter
+    of the players, none either."""
+    once = [_played("classic", COMEBACK_GAME), _others(5), _others(9)]
+    assert side_awards(once, _named(once)) == []
+    twice = [
+        _played("moon-42", MOON_GAME),
+        _played("classic", COMEBACK_GAME),
+        _others(5),
+    ]  # 8 players: two may share an award, not three
+    titles = [award.title for award in side_awards(twice, _named(twice))]
+    assert titles == ["Most moons made", "Best comeback"]
 
 
 def test_games_still_in_play_count_for_no_side_award() -> None:
