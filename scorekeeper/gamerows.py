@@ -121,6 +121,17 @@ _HEAD_SQL = (
 )
 
 
+def head_with(game_id: UUID, sql: str) -> tuple[Head, tuple[Any, ...]] | None:
+    """The head as ``sql`` reads it (its first four columns are the head's,
+    its one parameter the game's key), with the columns it reads beyond
+    them: one query for a poll that needs one more number."""
+    row = _fetch_one(sql, game_id)
+    if row is None:
+        return None
+    last_seq, edit_token, view_token, locked, *more = row
+    return Head(game_id, last_seq, edit_token, view_token, bool(locked)), tuple(more)
+
+
 def head(game_id: UUID) -> Head | None:
     """The live poll's one query. Plain SQL: through the ORM, building this
     query took several times longer than the database took to answer it."""

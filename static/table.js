@@ -47,8 +47,9 @@
     if (note) note.hidden = true;
   }
 
-  function fromPanel(event) {
+  function fromPanel(event) {  // the panel's taps, or the poll that serves it
     var elt = event.detail && event.detail.elt;
+    if (elt && elt.id === "poller") return panel();
     return elt && elt.closest ? elt.closest("#table") : null;
   }
 
@@ -65,6 +66,19 @@
     if (fromPanel(event) && event.detail.xhr && event.detail.xhr.status) signalBack();
   });
   window.addEventListener("offline", noSignal);
+
+  // The page's one poll asks after the table too: the version shown, the
+  // hand it was drawn for (a hand saved on this phone moves the page's
+  // seq on, not the panel's) and whether the form was filled from a
+  // settled auction, as the panel on screen says, whoever swapped it in
+  // (the poll, or this phone's tap).
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var table = panel();
+    if (event.detail.elt.id !== "poller" || !table || table.dataset.version === undefined) return;
+    event.detail.parameters.v = table.dataset.version;
+    event.detail.parameters.table_seq = table.dataset.seq;  // a hand saved here moves it on
+    event.detail.parameters.filled = table.dataset.filled;
+  });
   if (navigator.onLine === false) noSignal();
 
   // The calls so far come with the panel's answers into the form's auction

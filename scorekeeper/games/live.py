@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from scorekeeper import tablewords
-from scorekeeper.gamerows import game_row, head
+from scorekeeper.gamerows import Head, game_row, head
 from scorekeeper.games import fragments, presenters
 from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.tablewords import whole_number
@@ -20,6 +20,8 @@ from .outcomes import what_changed
 from .parts import board_context, game_url_of, history_html, record_context
 from .series_panel import series_context
 from .sharing import carry_new_events
+from .table import head_and_version
+from .table_views import panel_html, table_moved
 
 
 @require_GET
@@ -55,21 +57,39 @@ def game_chart(request: HttpRequest, game_id: UUID) -> HttpResponse:
 
 @require_GET
 def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """Has the game moved on since event ``seq``? 204 if not (one indexed
-    query); else the fresh score and history, swapped in out of band, a
-    note of what changed, and the record form for the next hand. If
-    someone has touched this phone's form (``form=touched``), the new form
-    replaces it too, with a note by its Save bar (and the page's script
-    offers the entry back); else (``form=untouched``) it simply replaces it."""
+    """Has the game moved on since event ``seq`` (or its table since
+    version ``v`` and the hand ``table_seq`` it was drawn for, on a page
+    showing the table panel)? 204 if not (one
+    indexed query); else the fresh score and history, swapped in out of
+    band, a note of what changed, the record form for the next hand, and
+    the table panel. If someone has touched this phone's form
+    (``form=touched``), the new form replaces it too, with a note by its
+    Save bar (and the page's script offers the entry back); else
+    (``form=untouched``) it simply replaces it. One poll serves the score
+    and the table: a page asks once every 1.5 s, not once for each."""
     seen = whole_number(request.GET.get("seq", "")) or 0
-    now = head(game_id)
+    seen_version = whole_number(request.GET.get("v", ""))
+    now: Head | None
+    version: int | None = None
+    if seen_version is None:  # a page with no table panel (the TV)
+        now = head(game_id)
+    else:
+        found = head_and_version(game_id)
+        now, version = (None, None) if found is None else found
     role = None if now is None else access.role_of(request, now)
     if now is None or role is None:
         if now is not None and access.held_token(request, now.pk):
             return access.links_replaced(request)
         return HttpResponse(status=404)
     if seen == now.last_seq:
-        return HttpResponse(status=204)
+        table_seq = whole_number(request.GET.get("table_seq", ""))
+        if version is None or (
+            version == seen_version and table_seq in (None, now.last_seq)
+        ):
+            return HttpResponse(status=204)
+        # A seat taken, a call made, or a hand saved on this phone (its
+        # answer moved the page on, not the panel).
+        return table_moved(request, game_id)
     game = game_row(game_id)  # plain SQL, as head: the poll is the hot path
     if game is None:  # deleted since head read it
         return HttpResponse(status=404)
@@ -100,6 +120,8 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
             context["reaimed_note"] = (
                 f"{note} This is a fresh form for hand {len(board.rows) + 1}."
             )
+    if version is not None and not board.finished:  # the next hand's auction
+        context["table_html"] = panel_html(request, game, board, role=role)
     if board.finished:  # the series' next game may start now
         context.update(series_context(game, role=role), series_oob=True)
     response = render(request, "games/game_detail.html#polled", context)

@@ -11,10 +11,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from typing import NamedTuple
+from uuid import UUID
 
 from django.db import IntegrityError
 from django.http import HttpRequest
 
+from scorekeeper.gamerows import Head, head_with
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import AuctionCall, Call
@@ -56,6 +58,26 @@ class Table(NamedTuple):
     @property
     def auction(self) -> tuple[AuctionCall, ...]:
         return tuple((seat, call) for seat, call, _ in self.calls)
+
+
+# The live poll's one query when the page shows the table panel: the
+# game's head and its table's version (0 before anyone sat or called).
+_HEAD_AND_VERSION_SQL = (
+    "SELECT g.last_seq, g.edit_token, g.view_token, g.locked, t.version FROM "
+    + Game._meta.db_table
+    + " g LEFT JOIN "
+    + LiveTable._meta.db_table
+    + " t ON t.game_id = g.id WHERE g.id = %s"
+)
+
+
+def head_and_version(game_id: UUID) -> tuple[Head, int] | None:
+    """The game's head and its table's version, in one query."""
+    found = head_with(game_id, _HEAD_AND_VERSION_SQL)
+    if found is None:
+        return None
+    found_head, (version,) = found
+    return found_head, int(version or 0)
 
 
 def table_of(game: Game, seq: int) -> Table:

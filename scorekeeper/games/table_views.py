@@ -5,13 +5,14 @@ and a page without JavaScript with the game page again."""
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
-from scorekeeper.gamerows import Head
 from scorekeeper.models import Game
 from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.record_form import form_options
@@ -27,6 +28,7 @@ from .table import (
     TableRefused,
     auction_call,
     auction_trump,
+    head_and_version,
     phone_of,
     seat_leave,
     seat_take,
@@ -106,29 +108,44 @@ def table_call(request: HttpRequest, game_id: UUID) -> HttpResponse:
 @require_GET
 def table_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The panel again if the table or the log moved since ``v``/``seq``;
-    204 if not (one query: the game's row and its table's version)."""
-    row = (
-        Game.objects.filter(pk=game_id)
-        .values_list(
-            "last_seq", "edit_token", "view_token", "locked", "live_table__version"
-        )
-        .first()
-    )
-    if row is None:
+    204 if not (one query). The game page's own poll serves the panel now
+    (``game_poll`` with ``v``); this answers a page opened before that."""
+    found = head_and_version(game_id)
+    if found is None:
         return HttpResponse(status=404)
-    last_seq, edit_token, view_token, locked, version = row
-    head = Head(game_id, last_seq, edit_token, view_token, bool(locked))
+    head, version = found
     if access.role_of(request, head) is None:
         return HttpResponse(status=404)
     seen = (
         whole_number(request.GET.get("v", "")),
         whole_number(request.GET.get("seq", "")),
     )
-    if seen == (version or 0, last_seq):
+    if seen == (version, head.last_seq):
         return HttpResponse(status=204)
     game, role = access.game_for(request, game_id)
     filled = request.GET.get("filled") == "1"
     return _panel(request, game, _board_of(game), role=role, fill_form=not filled)
+
+
+def table_moved(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """The game poll's answer when only the table moved (a seat taken, a
+    call made): the panel, out of band, with the poll's next version."""
+    game, role = access.game_for(request, game_id)
+    return HttpResponse(
+        panel_html(request, game, _board_of(game), role=role), status=200
+    )
+
+
+def panel_html(
+    request: HttpRequest, game: Game, board: Scoreboard, *, role: access.Role
+) -> str:
+    """The panel as the game poll sends it: out of band, the form filled
+    from a settled auction unless this phone's form was already
+    (``filled=1``)."""
+    filled = request.GET.get("filled") == "1"
+    context = _panel_context(request, game, board, role=role, fill_form=not filled)
+    context["table_oob"] = True
+    return render_to_string(PANEL, context, request=request)
 
 
 def _answer(
@@ -160,10 +177,26 @@ def _panel(
     status: int = 200,
     fill_form: bool = True,
 ) -> HttpResponse:
+    context = _panel_context(
+        request, game, board, role=role, refused=refused, fill_form=fill_form
+    )
+    return render(request, PANEL, context, status=status)
+
+
+def _panel_context(
+    request: HttpRequest,
+    game: Game,
+    board: Scoreboard,
+    *,
+    role: access.Role,
+    refused: TableRefused | None = None,
+    fill_form: bool = True,
+) -> dict[str, Any]:
     """The panel; with it, out of band, the record form's auction line as
-    it goes, and once the auction is settled (``fill_form``: not already
-    filled on this phone, whose entries a second fill would wipe) the
-    form's choices filled from it."""
+    it goes, and once the
+    auction is settled (``fill_form``: not already filled on this phone,
+    whose entries a second fill would wipe) the form's choices filled
+    from it."""
     context = table_context(request, game, board, role=role)
     context.update(refused=refused, panel_only=True)
     prefill = context["prefill"]
@@ -171,4 +204,4 @@ def _panel(
         values = {"outcome": "played", **prefill}
         context["options"] = form_options(values, board, board.next)
         context["values_auction"] = prefill.get("auction", "")
-    return render(request, PANEL, context, status=status)
+    return context

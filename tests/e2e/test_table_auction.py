@@ -214,12 +214,9 @@ def _racing_and_dropping_hand(
         expect(page.locator("#table")).to_contain_text(
             f"{NAMES[first]} has no phone: call for {NAMES[first]}", timeout=LIVE
         )
-        # Both polls stop, so that neither swaps away the words a racer is
-        # told before they are read.
-        page.evaluate(
-            "document.getElementById('table-poller').remove();"
-            " document.getElementById('poller')?.remove()"
-        )
+        # The poll stops, so that it does not swap away the words a racer
+        # is told before they are read.
+        page.evaluate("document.getElementById('poller').remove()")
     for page, label in zip(racers, ["2", "pass"], strict=True):
         page.evaluate(
             """label => [...document.querySelectorAll('#table .call-choices button')]

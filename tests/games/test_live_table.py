@@ -14,7 +14,7 @@ from scorekeeper.models import Game, GameEvent
 from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.rules.referee import auction_turn
 from tests.conftest import join
-from tests.records import HTMX, new_game
+from tests.records import HTMX, NOW, new_game, record_hands
 
 
 @pytest.fixture
@@ -194,23 +194,63 @@ def test_in_a_pepper_round_there_is_no_auction_the_forced_bidder_names_trump(
     assert "The auction is over" in refused.content.decode().replace("&#x27;", "'")
 
 
-def test_the_table_poll_answers_204_in_one_query_until_something_moves(
+def test_the_pages_one_poll_answers_204_in_one_query_until_the_table_moves(
     classic: Game,
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
+    """The game page polls once every 1.5 s for the score and the table
+    (it polled twice: the bench counted 75 requests a minute a phone)."""
     table = phone(classic)
+    page = table.get(f"/games/{classic.pk}/").content.decode()
+    assert page.count('hx-trigger="every') == 1 and 'data-version="0"' in page
     with django_assert_num_queries(1):
-        quiet = table.get(f"/games/{classic.pk}/table", {"v": 0, "seq": 0})
+        quiet = table.get(f"/games/{classic.pk}/poll", {"seq": 0, "v": 0})
     assert quiet.status_code == 204
     call(table, classic, 1, "pass", 0)
-    moved = table.get(f"/games/{classic.pk}/table", {"v": 0, "seq": 0}, headers=HTMX)
-    assert (
-        moved.status_code == 200
-        and "Bob pass · Cat …" in moved.content.decode().replace("&#x27;", "'")
-    )
+    moved = table.get(f"/games/{classic.pk}/poll", {"seq": 0, "v": 0}, headers=HTMX)
+    shown = moved.content.decode().replace("&#x27;", "'")
+    assert moved.status_code == 200 and "Bob pass · Cat …" in shown
+    assert 'data-version="1" data-seq="0" data-filled="0" hx-swap-oob="true"' in shown
+    assert 'id="hands"' not in shown  # the score did not move: only the panel
     with django_assert_num_queries(1):
-        again = table.get(f"/games/{classic.pk}/table", {"v": 1, "seq": 0})
+        again = table.get(f"/games/{classic.pk}/poll", {"seq": 0, "v": 1})
     assert again.status_code == 204
+
+
+def test_a_hand_saved_elsewhere_brings_the_next_hands_table_with_the_score(
+    classic: Game,
+) -> None:
+    table = phone(classic)
+    sit(table, classic, 0)  # Ann bids from her phone: the table's auction is live
+    call(table, classic, 1, "pass", 0)
+    record_hands(classic, NOW, (1, 2, "clubs", [6, 0]))  # another phone's save
+    moved = table.get(f"/games/{classic.pk}/poll", {"seq": 0, "v": 2}, headers=HTMX)
+    shown = moved.content.decode().replace("&#x27;", "'")
+    assert 'id="hands"' in shown  # the score and history
+    assert 'id="table"' in shown and "Bob pass" not in shown  # hand 2's auction
+    assert "Hand 2: Cat …" in shown
+    # The phone that saved it: its page is at seq 1, its panel at hand 1's.
+    saved_here = {"seq": 1, "v": 2, "table_seq": 0}
+    stale = table.get(f"/games/{classic.pk}/poll", saved_here, headers=HTMX)
+    assert "Hand 2: Cat …" in stale.content.decode().replace("&#x27;", "'")
+    fresh = {"seq": 1, "v": 2, "table_seq": 1}
+    assert table.get(f"/games/{classic.pk}/poll", fresh).status_code == 204
+    # A page that shows no table (the TV) is asked nothing of it.
+    tv = table.get(f"/games/{classic.pk}/poll", {"seq": 0}, headers=HTMX)
+    assert 'id="table"' not in tv.content.decode()
+
+
+def test_a_page_opened_before_the_one_poll_still_follows_the_table(
+    classic: Game,
+) -> None:
+    """Its own panel poll (the route it was served with) answers as before."""
+    table = phone(classic)
+    assert (
+        table.get(f"/games/{classic.pk}/table", {"v": 0, "seq": 0}).status_code == 204
+    )
+    call(table, classic, 1, "pass", 0)
+    moved = table.get(f"/games/{classic.pk}/table", {"v": 0, "seq": 0}, headers=HTMX)
+    assert "Bob pass · Cat …" in moved.content.decode().replace("&#x27;", "'")
 
 
 def test_a_read_only_phone_follows_the_auction_without_controls(
@@ -251,14 +291,14 @@ def test_a_form_filled_from_the_auction_is_not_filled_again_over_its_entries(
         f"/games/{classic.pk}/table/call", {"trump": "clubs", "seq": 0}, headers=HTMX
     )
     first = other.get(
-        f"/games/{classic.pk}/table", {"v": 0, "seq": 0, "filled": 0}, headers=HTMX
+        f"/games/{classic.pk}/poll", {"v": 0, "seq": 0, "filled": 0}, headers=HTMX
     ).content.decode()
     assert 'id="hand-choices" hx-swap-oob="true"' in first
-    assert "filled=1" in first  # the next poll says so
+    assert 'data-filled="1"' in first  # the next poll says so
     seated = sit(other, classic, 3)  # a seat moves after the form was filled
     assert 'id="hand-choices"' not in seated
     again = other.get(
-        f"/games/{classic.pk}/table", {"v": 1, "seq": 0, "filled": 1}, headers=HTMX
+        f"/games/{classic.pk}/poll", {"v": 1, "seq": 0, "filled": 1}, headers=HTMX
     ).content.decode()
     assert "Dan: this phone" in again and 'id="hand-choices"' not in again
 
