@@ -21,7 +21,7 @@ from .parts import board_context, game_url_of, history_html, record_context
 from .series_panel import series_context
 from .sharing import carry_new_events
 from .table import head_and_version
-from .table_views import panel_html, table_moved
+from .table_views import panel_answer, panel_html
 
 
 @require_GET
@@ -89,7 +89,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
             return HttpResponse(status=204)
         # A seat taken, a call made, or a hand saved on this phone (its
         # answer moved the page on, not the panel).
-        return table_moved(request, game_id)
+        return panel_answer(request, game_id)
     game = game_row(game_id)  # plain SQL, as head: the poll is the hot path
     if game is None:  # deleted since head read it
         return HttpResponse(status=404)
@@ -122,6 +122,8 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
             )
     if version is not None and not board.finished:  # the next hand's auction
         context["table_html"] = panel_html(request, game, board, role=role)
+    elif version is not None:  # the game is over: no table (as on its page)
+        context["table_gone"] = True
     if board.finished:  # the series' next game may start now
         context.update(series_context(game, role=role), series_oob=True)
     response = render(request, "games/game_detail.html#polled", context)

@@ -24,6 +24,7 @@ from scorekeeper.web.limits import rate_limited
 from . import presenters
 from .pages import game_page
 from .parts import table_context
+from .sharing import carry_new_events
 from .table import (
     TableRefused,
     auction_call,
@@ -122,18 +123,23 @@ def table_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     )
     if seen == (version, head.last_seq):
         return HttpResponse(status=204)
-    game, role = access.game_for(request, game_id)
-    filled = request.GET.get("filled") == "1"
-    return _panel(request, game, _board_of(game), role=role, fill_form=not filled)
+    # The new panel has no poll of its own: the old page reloads once, into
+    # the page whose one poll follows the table.
+    return HttpResponse(headers={"HX-Refresh": "true"})
 
 
-def table_moved(request: HttpRequest, game_id: UUID) -> HttpResponse:
+def panel_answer(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """The game poll's answer when only the table moved (a seat taken, a
-    call made): the panel, out of band, with the poll's next version."""
+    call made, a hand saved on this phone): the panel, out of band. It
+    says the phone's copy of the log is current (no events carried), or
+    the offline script would fetch the log again for every call."""
     game, role = access.game_for(request, game_id)
-    return HttpResponse(
-        panel_html(request, game, _board_of(game), role=role), status=200
-    )
+    log = game_log(game)
+    takers = presenters.takeovers(game)
+    board = board_now(scoreboard(game.pk, log), takers)
+    response = HttpResponse(panel_html(request, game, board, role=role))
+    carry_new_events(request, response, log, takers)
+    return response
 
 
 def panel_html(

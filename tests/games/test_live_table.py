@@ -3,6 +3,7 @@ hand's auction bid from the players' own phones, refereed as it goes."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -240,17 +241,42 @@ def test_a_hand_saved_elsewhere_brings_the_next_hands_table_with_the_score(
     assert 'id="table"' not in tv.content.decode()
 
 
-def test_a_page_opened_before_the_one_poll_still_follows_the_table(
-    classic: Game,
-) -> None:
-    """Its own panel poll (the route it was served with) answers as before."""
+def test_a_page_opened_before_the_one_poll_reloads_into_it(classic: Game) -> None:
+    """Its panel's own poll (the route it was served with) answers 204 while
+    nothing moved, then has the page reload: the new panel has no poll of
+    its own, the new page's one poll follows the table."""
     table = phone(classic)
     assert (
         table.get(f"/games/{classic.pk}/table", {"v": 0, "seq": 0}).status_code == 204
     )
     call(table, classic, 1, "pass", 0)
     moved = table.get(f"/games/{classic.pk}/table", {"v": 0, "seq": 0}, headers=HTMX)
-    assert "Bob pass · Cat …" in moved.content.decode().replace("&#x27;", "'")
+    assert moved.status_code == 200 and moved["HX-Refresh"] == "true"
+
+
+def test_a_table_only_answer_says_the_phones_log_is_current(classic: Game) -> None:
+    """An offline-ready phone sends how much of the log it holds: the panel's
+    answer says nothing is new (else it would fetch the log again for every
+    call made at the table)."""
+    table = phone(classic)
+    call(table, classic, 1, "pass", 0)
+    headers = {**HTMX, "X-Pepper-Have-Seq": "0"}
+    moved = table.get(f"/games/{classic.pk}/poll", {"seq": 0, "v": 0}, headers=headers)
+    assert 'id="table"' in moved.content.decode()
+    assert json.loads(moved["X-Pepper-Events"])["events"] == []
+
+
+def test_a_game_over_takes_the_table_off_the_page(db: None) -> None:
+    short = new_game("classic", target_score=10)
+    table = phone(short)
+    sit(table, short, 0)
+    record_hands(short, NOW, (0, 4, "hearts", [5, 1]), (0, 4, "hearts", [6, 0]))
+    short.refresh_from_db()
+    assert short.finished
+    answer = table.get(f"/games/{short.pk}/poll", {"seq": 0, "v": 1}, headers=HTMX)
+    shown = answer.content.decode()
+    assert '<section id="table" hx-swap-oob="delete"></section>' in shown
+    assert "At the table" not in shown
 
 
 def test_a_read_only_phone_follows_the_auction_without_controls(
