@@ -51,6 +51,15 @@
     return names;
   }
 
+  // A carried entry is written into the inputs' attributes too; what the
+  // page had is remembered, so that a form emptied for the next hand
+  // (PepperDraw.empty, after a hand saved offline) comes back as the page
+  // drew it, not with the carried entry one tap from a phantom hand.
+  function setDefault(input, on) {
+    if (input.dataset.pageChecked === undefined) input.dataset.pageChecked = input.hasAttribute("checked") ? "1" : "0";
+    if (on) input.setAttribute("checked", ""); else input.removeAttribute("checked");
+  }
+
   function carryEntry(old, fresh) {
     var forced = Object.assign(forcedNames(old), forcedNames(fresh));
     old.querySelectorAll("input[type=radio]:checked").forEach(function (chosen) {
@@ -58,14 +67,15 @@
       var group = fresh.querySelectorAll('input[type=radio][name="' + CSS.escape(chosen.name) + '"]');
       var same = Array.prototype.find.call(group, function (input) { return input.value === chosen.value; });
       if (!same) return;  // not offered for the new hand
-      group.forEach(function (input) { input.checked = false; input.removeAttribute("checked"); });
+      group.forEach(function (input) { input.checked = false; setDefault(input, false); });
       same.checked = true;
-      same.setAttribute("checked", "");
+      setDefault(same, true);
     });
     old.querySelectorAll("input[type=text]").forEach(function (typed) {
       var field = fresh.querySelector('input[type=text][name="' + CSS.escape(typed.name) + '"]');
       if (!field || !typed.value) return;
       field.value = typed.value;
+      if (field.dataset.pageValue === undefined) field.dataset.pageValue = field.getAttribute("value") || "";
       field.setAttribute("value", typed.value);
       delete field.dataset.remembered;  // typed here: never replaced by a kept name
     });
@@ -77,6 +87,11 @@
     // is cleared as a tap on the bid would clear it.
     var bid = fresh.querySelector("input[name=bid]:checked");
     if (bid) bid.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // The note by the fresh form's Save bar, once the entry is in it.
+  function entryBack(note, form) {
+    if (note) note.textContent = "Your entry is back, now for " + form.querySelector("h2").textContent.replace(/^Record /, "") + ".";
   }
 
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
@@ -93,8 +108,7 @@
     carryEntry(stashed, form);
     form.dataset.putBack = "1";
     stashed = null;
-    var note = document.querySelector(".reaimed");
-    if (note) note.textContent = "Your entry is back, now for " + form.querySelector("h2").textContent.replace(/^Record /, "") + ".";
+    entryBack(document.querySelector(".reaimed"), form);
   });
 
   document.body.addEventListener("click", function (event) {
@@ -103,8 +117,7 @@
     if (!keep || !form) return;
     if (stashed) carryEntry(stashed, form);
     stashed = null;
-    var note = keep.closest(".reaimed");
-    if (note) note.textContent = "Your entry is back, now for " + form.querySelector("h2").textContent.replace(/^Record /, "") + ".";
+    entryBack(keep.closest(".reaimed"), form);
     var first = form.querySelector("input:checked, input[type=radio]");
     if (first) first.focus({ preventScroll: true });
   });

@@ -149,12 +149,25 @@
   // The form emptied for the next hand; who enters stays. The auction line
   // is emptied too: its calls so far came with the page or the table's
   // panel (as its value), and a reset would bring the last hand's back.
+  // The form for the next hand: as the page drew it (an entry carried
+  // into it by record.js gives its inputs' defaults back first), untouched,
+  // its auction line empty and open to the panel's calls again.
   function emptyForm(form, by) {
+    form.querySelectorAll("[data-page-checked]").forEach(function (input) {
+      if (input.dataset.pageChecked === "1") input.setAttribute("checked", ""); else input.removeAttribute("checked");
+      delete input.dataset.pageChecked;
+    });
+    form.querySelectorAll("[data-page-value]").forEach(function (input) {
+      input.setAttribute("value", input.dataset.pageValue);
+      delete input.dataset.pageValue;
+    });
     form.reset();
+    delete form.dataset.touched;
+    delete form.dataset.putBack;
     var field = form.querySelector('input[name="by"]');
     if (field) field.value = by;
     var auction = form.querySelector('input[name="auction"]');
-    if (auction) auction.value = "";
+    if (auction) { auction.value = ""; delete auction.dataset.typed; }
   }
   function clearErrors(form) {
     form.querySelectorAll(".offline-error").forEach(function (node) { node.remove(); });

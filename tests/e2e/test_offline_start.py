@@ -312,6 +312,13 @@ def test_a_waiting_hand_the_server_refuses_stays_until_the_table_decides(
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
     expect(page.get_by_role("radio", name="hearts", exact=True)).to_be_checked()
     assert GameEvent.objects.filter(game=game).count() == 1
+    # Saved again with no signal: hand 3's form is empty, not the entry
+    # carried into hand 2's (a reset once brought it back).
+    no_signal(context, server)
+    page.locator("#record").get_by_role("button", name="Save hand").click()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    expect(page.locator("#record h2")).to_have_text("Record hand 3")
+    expect(page.locator("#record input[name=trump]:checked")).to_have_count(0)
 
 
 def test_hands_waiting_on_a_phone_whose_links_were_replaced_are_kept_and_said(
