@@ -31,6 +31,10 @@
   function noSignal() {
     var table = panel();
     if (!table || !document.getElementById("record")) return;  // a read-only page
+    // Only a table bidding on its phones falls back: one that records on
+    // one phone has its form as it was (its auction line stays as the
+    // player left it, open or closed).
+    if (!table.querySelector(".auction-live")) return;
     table.dataset.noSignal = "1";
     var note = table.querySelector(".no-signal");
     if (note) note.hidden = false;
