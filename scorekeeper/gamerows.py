@@ -135,8 +135,5 @@ def head_with(game_id: UUID, sql: str) -> tuple[Head, tuple[Any, ...]] | None:
 def head(game_id: UUID) -> Head | None:
     """The live poll's one query. Plain SQL: through the ORM, building this
     query took several times longer than the database took to answer it."""
-    row = _fetch_one(_HEAD_SQL, game_id)
-    if row is None:
-        return None
-    last_seq, edit_token, view_token, locked = row
-    return Head(game_id, last_seq, edit_token, view_token, bool(locked))
+    found = head_with(game_id, _HEAD_SQL)
+    return None if found is None else found[0]

@@ -140,15 +140,33 @@ def awards(
     player's finished games), unless more than a quarter of the players
     share it."""
     given = []
-    eligible = {pid: f for pid, f in feats.items() if games.get(pid, 0) >= MIN_GAMES}
     for title, measure, one, more in AWARDS:
-        figures = {pid: _figure(f, measure) for pid, f in eligible.items()}
-        top = max(figures.values(), default=0)
-        winners = sorted(names[pid] for pid, n in figures.items() if n == top)
-        if top > 0 and len(winners) * SHARED_BY <= len(feats):
-            why = one if top == 1 else more.format(top)
-            given.append(Award(title, tuple(winners), top, why))
+        figures = {pid: _figure(f, measure) for pid, f in feats.items()}
+        award = best_of(title, (one, more), figures, names, games, len(feats))
+        if award is not None:
+            given.append(award)
     return given
+
+
+def best_of(
+    title: str,
+    words: tuple[str, str],
+    figures: Mapping[str, int],
+    names: Mapping[str, str],
+    games: Mapping[str, int],
+    players: int,
+) -> Award | None:
+    """The award ``title`` to every player with the best figure (above 0)
+    among those with ``MIN_GAMES`` finished games or more; none if more
+    than a quarter of the ``players`` would share it. ``words``: what was
+    counted, for one and for more ("{}" the figure)."""
+    eligible = {pid: n for pid, n in figures.items() if games.get(pid, 0) >= MIN_GAMES}
+    top = max(eligible.values(), default=0)
+    winners = sorted(names[pid] for pid, n in eligible.items() if n == top)
+    if top <= 0 or len(winners) * SHARED_BY > players:
+        return None
+    one, more = words
+    return Award(title, tuple(winners), top, one if top == 1 else more.format(top))
 
 
 def _figure(feats: Feats, measure: str) -> int:

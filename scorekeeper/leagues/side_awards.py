@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.leagues.awards import MIN_GAMES, SHARED_BY, Award
+from scorekeeper.leagues.awards import Award, best_of
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import HandRecorded
 from scorekeeper.seatstats import made
@@ -118,10 +118,7 @@ def side_awards(games: Sequence[Played], names: Mapping[str, str]) -> list[Award
     played = Counter(pid for game in games for pid in set(game.players))
     measures = (moons_made(games), pepper_rounds_made(games), comebacks(games))
     for (title, one, more), counted in zip(SIDE_AWARDS, measures, strict=True):
-        figures = {pid: n for pid, n in counted.items() if played[pid] >= MIN_GAMES}
-        top = max(figures.values(), default=0)
-        winners = sorted(names[pid] for pid, n in figures.items() if n == top)
-        if top > 0 and len(winners) * SHARED_BY <= len(played):
-            why = one if top == 1 else more.format(top)
-            given.append(Award(title, tuple(winners), top, why))
+        award = best_of(title, (one, more), counted, names, played, len(played))
+        if award is not None:
+            given.append(award)
     return given
