@@ -16,8 +16,9 @@ trump) is timed:
   share one machine's clock, so the two readings compare.
 
 What it measures is mostly the poll: the other phones hear of a call
-only by their table panel's poll (``hx-trigger="every 1500ms"`` in
-templates/games/_table.html), so a call waits for the next poll, uniformly
+only by their game page's one poll (``#poller``, ``hx-trigger="every
+1500ms"`` in templates/games/game_detail.html, which asks after the table
+too), so a call waits for the next poll, uniformly
 0 to 1.5 s (mean 0.75 s), then one request and a swap. Between taps the
 bench waits a random 0-1.5 s, so a tap falls anywhere in the pollers'
 cycle, as at a table. Chromium's own work (four pages on a 2-core
@@ -28,7 +29,8 @@ poll interval + 500 ms (2,000 ms): the project promises that the other
 phones' poll (every 1.5 s) sees a change (docs/contributors.md), so a
 call should be seen within one poll and the request that fetches it.
 Also printed: the polls a minute each phone made during the auction (its
-game poll and its table poll), beside the budget `make bench-scale` loads
+game poll, and the table panel's own poll of pages before 2026-11-27's
+one poll), beside the budget `make bench-scale` loads
 a phone with (one poll every 1.5 s: 40 a minute).
 
 Two set-ups: one server (gunicorn of the production settings on a SQLite
@@ -63,7 +65,7 @@ from bench.cpu import Groups, children_but, reading, used  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 HANDS = int(next((a for a in sys.argv[1:] if a.isdigit()), 10))  # 5 taps each
-POLL_MS = 1500.0  # the table panel's and the game page's poll
+POLL_MS = 1500.0  # the game page's one poll
 TARGET_P50_MS = POLL_MS / 2 + 250
 TARGET_P99_MS = POLL_MS + 500
 BUDGET_PER_MINUTE = 60_000 / POLL_MS  # bench/scale.py's phone: a poll every 1.5 s

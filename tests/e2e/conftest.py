@@ -22,8 +22,8 @@ from tests.records import new_game
 # Debian's headless shell (package chromium-headless-shell: the same engine
 # without the full browser around it, what Playwright itself runs headless)
 # where it is installed, else Debian's Chromium; PEPPER_CHROMIUM names
-# another. The shell took ~40% less wall time on the same browser tests
-# (docs/benchmarks.md, the tests' time).
+# another. The shell took 24% less of the machine's CPU on the same 8
+# browser tests, side by side (docs/benchmarks.md, the tests' time).
 CHROMIUM = next(
     (
         path
