@@ -16,6 +16,10 @@ from scorekeeper.score_document import score_document
 
 class Command(BaseCommand):
     help = "Replay a pepper-log v1 file ('-' for standard input) and print the score."
+    # A contract's command: its answer and its one-line refusal are all it
+    # prints. The site's system checks (offline.W001 on a server built
+    # without Node.js) are the server's business, not this command's.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("log", help="the log file, or - for standard input")
