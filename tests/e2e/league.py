@@ -7,11 +7,15 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 
+from django.contrib.auth.models import User
+from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from scorekeeper.leagues.models import Round, Table
+from scorekeeper.leagues import services
+from scorekeeper.leagues.models import Night, Round, Table
 from tests.e2e.conftest import PHONE, SCREENSHOTS, fill_hand
 from tests.leagues.nights import play_hand
 
@@ -150,3 +154,25 @@ def smallest_type(page: Page) -> float:
             .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
     )
     return pixels * 72 / 96
+
+
+def thursday_night(password: str, players: Iterable[str] = ()) -> Night:
+    """maria's club (``players`` in its registry) tonight: a progressive
+    night of classic, two hands a game."""
+    organizer = User.objects.create_user("maria", password=password)
+    now = timezone.now()
+    league = services.league_create(
+        name="Thursday Pepper", organizer=organizer, now=now
+    )
+    for name in players:
+        services.player_add(league=league, name=name)
+    season = services.season_create(
+        league=league,
+        name="Autumn",
+        preset="classic",
+        overrides={"hand_limit": 2},
+        now=now,
+    )
+    return services.night_create(
+        season=season, day=timezone.localdate(), format=Night.PROGRESSIVE, now=now
+    )

@@ -10,14 +10,11 @@ is corrected, with its reason in the night's change log."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
-from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.leagues import services
 from scorekeeper.leagues.collation import fold
-from scorekeeper.leagues.models import Night, Season
+from scorekeeper.leagues.models import Night
 from scorekeeper.models import Game
 from tests.e2e.conftest import LIVE, Looker
 from tests.e2e.league import (
@@ -29,6 +26,7 @@ from tests.e2e.league import (
     sign_in,
     table_links,
     table_phone,
+    thursday_night,
 )
 from tests.e2e.test_night_screens import EIGHTY, PASSWORD
 
@@ -37,21 +35,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def night() -> Night:
-    user = User.objects.create_user("maria", password=PASSWORD)
-    now = timezone.now()
-    league = services.league_create(name="Thursday Pepper", organizer=user, now=now)
-    for name in EIGHTY:
-        services.player_add(league=league, name=name)
-    season: Season = services.season_create(
-        league=league,
-        name="Autumn",
-        preset="classic",
-        overrides={"hand_limit": 2},
-        now=now,
-    )
-    return services.night_create(
-        season=season, day=timezone.localdate(), format=Night.PROGRESSIVE, now=now
-    )
+    return thursday_night(PASSWORD, EIGHTY)
 
 
 def _check_in_through_the_search(page: Page, name: str) -> None:

@@ -24,10 +24,8 @@ from types import SimpleNamespace
 from unittest import mock
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
-from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -47,6 +45,7 @@ from tests.e2e.league import (
     sign_in,
     smallest_type,
     start_round,
+    thursday_night,
     winners_and_losers,
 )
 from tests.e2e.test_night_screens import EIGHTY, PASSWORD
@@ -160,21 +159,7 @@ def _check_in_at_the_door(phones: list[Page], names: list[str]) -> list[str]:
 
 
 def _night() -> Night:
-    organizer = User.objects.create_user("maria", password=PASSWORD)
-    now = timezone.now()
-    league = services.league_create(
-        name="Thursday Pepper", organizer=organizer, now=now
-    )
-    season = services.season_create(
-        league=league,
-        name="Autumn",
-        preset="classic",
-        overrides={"hand_limit": 2},
-        now=now,
-    )
-    return services.night_create(
-        season=season, day=timezone.localdate(), format=Night.PROGRESSIVE, now=now
-    )
+    return thursday_night(PASSWORD)
 
 
 def test_a_night_of_eighty_from_the_pasted_list_to_its_public_page(
