@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -25,6 +26,9 @@ from django.utils.safestring import SafeString
 
 from scorekeeper.eventstore import stored_entry
 from scorekeeper.gamelog import GameLog, game_variant
+from scorekeeper.games.fragments import drawn_by
+from scorekeeper.leagues import awards as awards_rules
+from scorekeeper.leagues import side_awards as side_awards_rules
 from scorekeeper.leagues.awards import awards
 from scorekeeper.leagues.models import (
     League,
@@ -49,6 +53,7 @@ from scorekeeper.projections.boards import scoreboard
 from scorekeeper.rules.engine import Scoreboard
 
 KEPT_SECONDS = 24 * 60 * 60
+TEMPLATE = "leagues/public_night.html"
 
 _NAMES = {
     "postgresql": "string_agg(p.id || ':' || p.name, ',' ORDER BY p.id)",
@@ -111,14 +116,18 @@ def published_night(token: str, night_id: int) -> Published | None:
 
 
 def night_html(found: Published, token: str) -> SafeString:
-    """The page's body, from the cache under the night's version, or
-    computed and cached."""
-    html: str | None = cache.get(found.key)
+    """The page's body, from the cache under the night's version and what
+    draws it (the template, the awards' rules, this module: a deploy that
+    changes them is never shown the old page, kept 24 h), or computed and
+    cached."""
+    code = (awards_rules, side_awards_rules, sys.modules[__name__])
+    key = f"{found.key}:{drawn_by(TEMPLATE, code)}"
+    html: str | None = cache.get(key)
     if html is None:
         night = Night.objects.select_related("season__league").get(pk=found.night)
         context = night_results(night) | {"token": token}
-        html = render_to_string("leagues/public_night.html#results", context)
-        cache.set(found.key, str(html), timeout=KEPT_SECONDS)
+        html = render_to_string(f"{TEMPLATE}#results", context)
+        cache.set(key, str(html), timeout=KEPT_SECONDS)
     return SafeString(html)  # our own template's output, escaped when rendered
 
 

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.leagues import prize_lists, rounds, services
 from scorekeeper.leagues.models import Night, Season, Table
+from scorekeeper.leagues.public_night import published_night
 from tests.leagues.nights import (
     newcomer,
     play_hand,
@@ -250,3 +251,18 @@ def test_the_page_is_never_stale_after_a_change_that_shows(
     assert after != before
     cache.clear()
     assert _main(client, url) == after
+
+
+def test_a_page_kept_by_an_earlier_deploy_is_never_shown(
+    client: Client, season: Season
+) -> None:
+    """A night's page kept under its data version alone (as before the key
+    named what draws it) is not read: a closed night never changes, and
+    its old page, with the old awards' rules, would stay 24 h."""
+    night, _ = _night(season)
+    token = services.season_link_new(season=season)
+    found = published_night(token, night.pk)
+    assert found is not None
+    cache.set(found.key, "KEPT BY THE LAST DEPLOY", timeout=60)
+    html = _main(client, _url(token, night))
+    assert "KEPT BY THE LAST DEPLOY" not in html and "Round 1" in html
