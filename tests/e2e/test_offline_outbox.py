@@ -9,7 +9,7 @@ import threading
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scorekeeper import recording
 from scorekeeper.models import Game, GameEvent
@@ -126,9 +126,11 @@ REFUSING_SERVER = """(() => {
 })();""".replace("REFUSED", json.dumps(REFUSED))
 
 
-def test_a_change_the_server_refuses_is_held_for_the_table_not_resent(
+def _saved_offline_for_a_refusing_server(
     browser: Browser, server: Server, phones: list[BrowserContext]
-) -> None:
+) -> tuple[Game, Page, Locator]:
+    """A phone ready offline whose server will refuse its hand: Bob's 3
+    spades saved with no signal. The game, the page and its form."""
     game = classic_game()
     context = new_phone(browser, phones)
     page = context.new_page()
@@ -138,10 +140,17 @@ def test_a_change_the_server_refuses_is_held_for_the_table_not_resent(
     form = page.locator("#record")
     fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
     form.get_by_role("button", name="Save hand").click()
+    return game, page, form
+
+
+def test_a_change_the_server_refuses_is_held_for_the_table_not_resent(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    game, page, form = _saved_offline_for_a_refusing_server(browser, server, phones)
     status = page.locator("#offline-status")
     expect(status).to_contain_text("1 hand waits to be sent on this phone")
 
-    context.set_offline(False)
+    page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     held = page.locator("#offline-held")
     expect(held).to_be_visible()
@@ -283,15 +292,7 @@ def test_a_hand_put_back_takes_its_queued_void_along(
     """A hand saved and then voided with no signal; the server refuses the
     hand and the table puts it back in the form: the void aimed at it goes
     too (sent alone, its position would name whatever hand sits there)."""
-    game = classic_game()
-    context = new_phone(browser, phones)
-    page = context.new_page()
-    page.add_init_script(REFUSING_SERVER)
-    open_ready(page, f"{server.url}/join/{game.edit_token}")
-    context.set_offline(True)
-    form = page.locator("#record")
-    fill_hand(form, bidder="Bob", bid="3", trump="spades", taken="4")
-    form.get_by_role("button", name="Save hand").click()
+    game, page, form = _saved_offline_for_a_refusing_server(browser, server, phones)
     hands = page.locator("#hands > li")
     hands.first.locator("summary").click()
     hands.first.get_by_role("link", name="Void").click()
@@ -301,7 +302,7 @@ def test_a_hand_put_back_takes_its_queued_void_along(
     status = page.locator("#offline-status")
     expect(status).to_contain_text("2 changes wait")
 
-    context.set_offline(False)
+    page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     held = page.locator("#offline-held")
     expect(held).to_contain_text(REFUSED)
