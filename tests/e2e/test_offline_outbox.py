@@ -280,9 +280,11 @@ def test_a_waiting_hand_is_sent_with_the_cookie_as_it_is_now(
     )
     context.add_cookies([{"name": "csrftoken", "value": "N" * 32, "url": server.url}])
 
+    # The browser's own "online" sends it (and the page then reloads with
+    # the server's scores: an evaluate here could land in that reload).
     context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
     stored_once(game, 1)
+    expect(page.locator("#hands")).to_contain_text("Bob bid 3")
     expect(page.locator("#offline-replaced")).to_be_hidden()
 
 
