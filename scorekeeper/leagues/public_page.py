@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from typing import NamedTuple
 
 from django.core.cache import cache
@@ -26,6 +27,8 @@ from django.db import connection
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
+from scorekeeper.games.fragments import drawn_by
+from scorekeeper.leagues import presenters, prizes, season_totals, standings
 from scorekeeper.leagues.models import (
     League,
     Night,
@@ -35,11 +38,11 @@ from scorekeeper.leagues.models import (
     Season,
     Table,
 )
-from scorekeeper.leagues.presenters import season_page
 from scorekeeper.leagues.tasks import ratings_current
 from scorekeeper.models import Game
 
 KEPT_SECONDS = 24 * 60 * 60  # older versions are never read again: LRU drops them
+TEMPLATE = "leagues/public.html"
 
 # Each player as text; in id order where the database orders an aggregate.
 _PLAYER = (
@@ -108,13 +111,18 @@ def numbers_html(found: Public, token: str) -> SafeString:
     (the worker brings them up to date, never this request; the body then
     says so) and reads the version again, so the page goes under the
     version it shows: the league's rated version is part of it, so the
-    body that says "being brought up to date" is not read once they are."""
-    html: str | None = cache.get(found.key)
+    body that says "being brought up to date" is not read once they are.
+    The key also names what draws the page (its template and the modules
+    that word and rank it): a deploy that changes them is never shown a
+    page kept before it."""
+    code = (presenters, standings, prizes, season_totals, sys.modules[__name__])
+    drawer = drawn_by(TEMPLATE, code)
+    html: str | None = cache.get(f"{found.key}:{drawer}")
     if html is None:
         season = Season.objects.select_related("league").get(pk=found.season)
         ratings_current(season.league)
         found = public_season(token) or found
-        context = season_page(season) | {"token": token}
-        html = render_to_string("leagues/public.html#numbers", context)
-        cache.set(found.key, str(html), timeout=KEPT_SECONDS)
+        context = presenters.season_page(season) | {"token": token}
+        html = render_to_string(f"{TEMPLATE}#numbers", context)
+        cache.set(f"{found.key}:{drawer}", str(html), timeout=KEPT_SECONDS)
     return SafeString(html)  # our own template's output, escaped when rendered

@@ -18,6 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from scorekeeper.games import services as game_services
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season, Table
+from scorekeeper.leagues.public_page import public_season
 from scorekeeper.models import Game
 from scorekeeper.rules.events import HandRecorded
 from tests.leagues.nights import (
@@ -167,3 +168,18 @@ def test_a_revoked_or_replaced_link_is_refused_though_its_page_is_cached(
     season.refresh_from_db()
     services.season_link_revoke(season=season)
     assert client.get(f"/standings/{newer}").status_code == 404
+
+
+def test_a_page_kept_by_an_earlier_deploy_is_never_shown(
+    client: Client, season: Season
+) -> None:
+    """A page kept under its data version alone (as before the key named
+    what draws it) is not read: a quiet season's numbers do not change
+    for days, and the old page, worded by the old code, would stay 24 h."""
+    _played(season)
+    token = services.season_link_new(season=season)
+    found = public_season(token)
+    assert found is not None
+    cache.set(found.key, "KEPT BY THE LAST DEPLOY", timeout=60)
+    shown = _shown(client, token)
+    assert "KEPT BY THE LAST DEPLOY" not in shown and "Standings" in shown
