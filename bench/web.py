@@ -65,6 +65,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def verdict(value: float, target: float, *, at_least: bool = False) -> str:
+    """Issue 38 keeps each figure at its target or within 10% of it."""
+    met = value >= target if at_least else value <= target
+    near = value >= 0.9 * target if at_least else value <= 1.1 * target
+    return "met" if met else "within 10%" if near else "NOT met"
+
+
 class ServerTimed(ClientHandler):
     """Django's test handler, timing each request from the WSGI environ to
     the finished response: the server's share, without the test client's
@@ -391,7 +398,8 @@ def main() -> None:
     save_ratio = statistics.median(hand_times) / statistics.median(write_times)
     print(
         f"  ratio hand save / one-row POST: {save_ratio:.2f}x"
-        f" (issue 22 target <= 2.0x: {'met' if save_ratio <= 2.0 else 'NOT met'})"
+        f" (issue 22 target <= 2.0x: {verdict(save_ratio, 2.0)}; issue 38 moved"
+        " this figure's anchor over HTTP into the same gunicorn: below)"
     )
     save_cpu, write_cpu_p50 = statistics.median(hand_cpu), statistics.median(write_cpu)
     print(
@@ -409,7 +417,7 @@ def main() -> None:
     append_ratio = statistics.median(long) / statistics.median(short)
     print(
         f"  ratio 1,600 / 10: {append_ratio:.2f}"
-        f" (issue 22 target <= 1.2: {'met' if append_ratio <= 1.2 else 'NOT met'})"
+        f" (issue 22 target <= 1.2: {verdict(append_ratio, 1.2)})"
     )
 
     # Part 2: the page of a 40-hand game under gunicorn.
@@ -466,7 +474,7 @@ def main() -> None:
     http_ratio = statistics.median(save_http) / statistics.median(write_http)
     print(
         f"  ratio hand save / one-row POST over HTTP: {http_ratio:.2f}x"
-        f" (target <= 2.0x: {'met' if http_ratio <= 2.0 else 'NOT met'});"
+        f" (target <= 2.0x: {verdict(http_ratio, 2.0)});"
         f" in the workers' CPU: {save_http_cpu / max(write_http_cpu, 1e-9):.2f}x"
     )
     row_rate, page_rate = statistics.median(rows), statistics.median(pages)
@@ -478,13 +486,16 @@ def main() -> None:
     page_ratio = page_rate / row_rate
     print(
         f"  ratio {page_ratio:.2f} (target >= 1.00: event sourcing costs the user nothing;"
-        f" issue 22 target >= 1.2: {'met' if page_ratio >= 1.2 else 'NOT met'})"
+        f" issue 22 target >= 1.2: {verdict(page_ratio, 1.2, at_least=True)})"
     )
     hello_rate, poll_rate = statistics.median(hellos), statistics.median(polls)
     print("live-update poll with nothing new (204), same server and load:")
     print(f"  poll                         {poll_rate:8.0f} requests/s")
     print(f"  anchor: hello-world view     {hello_rate:8.0f} requests/s")
-    print(f"  ratio {poll_rate / hello_rate:.2f} (target >= 0.50)")
+    poll_ratio = poll_rate / hello_rate
+    print(
+        f"  ratio {poll_ratio:.2f} (target >= 0.50: {verdict(poll_ratio, 0.5, at_least=True)})"
+    )
 
 
 if __name__ == "__main__":
