@@ -73,20 +73,29 @@ def checkin_of(token: str) -> CheckIn | None:
 
 def my_night(checkin: CheckIn) -> MyNight:
     """Where the player sits in the night's latest round: four queries at
-    most (the round, its seats, its substitutions, its sit-outs)."""
+    most (the round, its seats, its substitutions, its sit-outs). A player
+    checked out is told who took their seat this round, if anyone did."""
     night = checkin.night
     if night.closed_at is not None:
         return MyNight(checkin, Place.CLOSED)
-    if not checkin.present:
-        return MyNight(checkin, Place.LEFT)
     played = night.rounds.order_by("number").last()
     if played is None:
-        return MyNight(checkin, Place.WAITING)
+        return MyNight(checkin, Place.WAITING if checkin.present else Place.LEFT)
     me = checkin.player_id
     subs = list(
         Substitution.objects.filter(table__round=played).select_related("substitute")
     )
     gone = next((s for s in subs if s.started_id == me), None)
+    if not checkin.present:  # and who took their seat, if someone did
+        if gone is None:
+            return MyNight(checkin, Place.LEFT)
+        return MyNight(
+            checkin,
+            Place.LEFT,
+            played,
+            replaced_by=gone.substitute.name,
+            from_hand=gone.from_hand,
+        )
     if gone is not None:
         return MyNight(
             checkin,

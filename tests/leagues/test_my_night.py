@@ -193,3 +193,23 @@ def test_a_tap_for_a_round_not_started_is_refused_and_changes_nothing(
     assert "That round has not started" in refused.content.decode()
     mine.refresh_from_db()
     assert mine.seated_round == 0
+
+
+def test_a_player_who_left_is_told_who_took_their_seat(
+    client: Client, played: Round
+) -> None:
+    """The desk seats a substitute for someone leaving for the night: their
+    page says who plays on in their seat, and that they are checked out."""
+    table = played.tables.get(number=1)
+    play_hand(table.game)
+    leaver = _checkin(played, 0)
+    sitting = played.sitting_out.get()
+    take_over(table, sitting, from_hand=2, credit="started", position=0)
+    services.check_out(night=played.night, player=leaver.player)
+    text = _text(_page(client, leaver))
+    assert f"{sitting.name} took your seat from hand 2" in text
+    assert "You are checked out for tonight" in text
+    stayed = _checkin(played, 1)
+    services.check_out(night=played.night, player=stayed.player)
+    text = _text(_page(client, stayed))
+    assert "took your seat" not in text and "You are checked out" in text
