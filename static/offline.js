@@ -620,9 +620,17 @@
   });
 
   // The live poll waits while this phone has changes to send: the page
-  // shows them, and the server's answer would not.
+  // shows them, and the server's answer would not. Not while the one
+  // change left is held for the table (the server refused it): the table
+  // decides looking at what the server has (most often the same hand,
+  // recorded by another phone), and the table's panel follows the others.
+  function onlyHeld() {
+    return online && navigator.onLine !== false && !updating && !shell && !disputed &&
+      !replaced && waiting() === 1 && !!held();
+  }
   document.body.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.detail.elt.id === "poller" && (offlineNow() || syncing)) event.preventDefault();
+    if (event.detail.elt.id !== "poller") return;
+    if (syncing || (offlineNow() && !onlyHeld())) event.preventDefault();
   });
 
   // Online, the page moves on by htmx: keep this phone's copy of the log

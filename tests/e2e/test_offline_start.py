@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.web import installable
-from tests.e2e.conftest import PHONE, Looker, fill_hand
+from tests.e2e.conftest import LIVE, PHONE, Looker, fill_hand
 from tests.e2e.offline import READY, Server, new_phone, open_ready
 from tests.records import new_game, record_hands
 
@@ -302,6 +302,11 @@ def test_a_waiting_hand_the_server_refuses_stays_until_the_table_decides(
     expect(held).to_contain_text("Hand 1 was just recorded by the other phone")
     expect(held).to_be_in_viewport()
     expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    # While the table decides, the page follows the server: the other
+    # phone's hand 1 is there to compare (the poll used to wait).
+    expect(page.locator("#hands > li")).to_have_count(1, timeout=LIVE)
+    expect(page.locator("#hands")).to_contain_text("bid 4")
+    expect(held).to_be_visible()
     Looker(page, "offline-held").look("refused")
     held.get_by_role("button", name="Put it back in the form").click()
     expect(held).to_be_hidden()
