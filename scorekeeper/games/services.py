@@ -26,7 +26,7 @@ from scorekeeper.gamelog import (
     read_log,
 )
 from scorekeeper.house_rules import game_setup
-from scorekeeper.models import Game
+from scorekeeper.models import Game, new_token
 from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.projections.game_rows import summary
 from scorekeeper.recording import Appended, event_append
@@ -368,10 +368,23 @@ def game_links_replace(
     """Give the game new links (the old ones stop working at once), if its
     edit link is still ``held`` (the one the asking phone opened it with):
     True when replaced. False when another phone replaced them first (or
-    this very form did, sent twice): then nothing changes."""
-    replaced = Game.objects.filter(pk=game.pk, edit_token=held).update(
-        edit_token=edit_token, view_token=view_token
-    )
+    this very form did, sent twice): then nothing changes.
+
+    A game of a series takes the series' other games along, each with new
+    links of its own: a phone holding an earlier game's link would
+    otherwise still void its hands (and so change the series), and open
+    the new game through it. The table reaches them from the game's page
+    ("Go to game 2"), with the right it has in this one."""
+    with transaction.atomic():
+        replaced = Game.objects.filter(pk=game.pk, edit_token=held).update(
+            edit_token=edit_token, view_token=view_token
+        )
+        if replaced and game.series_id is not None:
+            others = Game.objects.filter(series_id=game.series_id).exclude(pk=game.pk)
+            for other in others.only("pk"):
+                Game.objects.filter(pk=other.pk).update(
+                    edit_token=new_token(), view_token=new_token()
+                )
     if replaced:
         game.edit_token, game.view_token = edit_token, view_token
     return bool(replaced)

@@ -16,7 +16,7 @@ from pytest_django import DjangoAssertNumQueries
 from scorekeeper.gamelog import read_and_replay
 from scorekeeper.games import services
 from scorekeeper.games.models import LiveTable, Series
-from scorekeeper.models import Game
+from scorekeeper.models import Game, GameEvent
 from tests.conftest import join
 from tests.factories import NAMES
 from tests.games.series_play import (
@@ -283,3 +283,30 @@ def test_the_series_download_reads_each_game_log_once(
     # (a series is at most 15 games: rules.series.MOST_GAMES).
     with django_assert_num_queries(3 + len(games)):
         assert client.get(f"/games/{games[0].pk}/series.json").status_code == 200
+
+
+def test_replacing_a_series_games_links_replaces_the_whole_series(
+    client: Client, db: None
+) -> None:
+    """A phone that held game 1's edit link (lost, or not welcome) neither
+    voids game 1's hands nor opens game 2 through it once game 2's links
+    are replaced; the table reaches game 1 from game 2's page as before."""
+    game = won(first_game(), ANN_CAT_WIN)
+    join(client, game)
+    following = next_game(client, game, keys())
+    lost = Client()
+    join(lost, game)
+    asked = client.get(f"/games/{following.pk}/links/replace").content.decode()
+    assert "The other games of this series get new links too" in asked
+    assert client.post(f"/games/{following.pk}/links/replace").status_code == 302
+    old = game.edit_token
+    game.refresh_from_db()
+    assert game.edit_token != old and Client().get(f"/join/{old}").status_code == 404
+    assert lost.get(f"/games/{game.pk}/").status_code == 410
+    assert lost.get(f"/games/{game.pk}/series/2").status_code == 410
+    void = {"expected_seq": 2, "reason": "lost phone", "event_id": "v1"}
+    assert lost.post(f"/games/{game.pk}/hands/1/void", void).status_code == 410
+    assert not GameEvent.objects.filter(game=game, event_id="v1").exists()
+    opened = client.get(f"/games/{following.pk}/series/1", follow=True)
+    assert opened.redirect_chain[-1][0] == f"/games/{game.pk}/"
+    assert "Void" in opened.content.decode()  # still this table's to edit
