@@ -38,6 +38,7 @@ def game_tv(request: HttpRequest, game_id: UUID) -> HttpResponse:
         **board_context(game_url, log, board),
         "history_html": history_html(game_url, played, log, "view", takers=takers),
         "chart_html": fragments.chart_html(game_url, board, len(log.entries)),
+        **series_context(game, role="view"),  # the room follows the series too
     }
     return render(request, "games/game_tv.html", context)
 

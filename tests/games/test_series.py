@@ -310,3 +310,26 @@ def test_replacing_a_series_games_links_replaces_the_whole_series(
     opened = client.get(f"/games/{following.pk}/series/1", follow=True)
     assert opened.redirect_chain[-1][0] == f"/games/{game.pk}/"
     assert "Void" in opened.content.decode()  # still this table's to edit
+
+
+def test_the_tv_shows_the_series_and_its_poll_has_somewhere_to_put_the_win(
+    client: Client, db: None
+) -> None:
+    """The room's screen shows the series (title and score) as the game
+    page does, with no button to start the next game; the poll that brings
+    the win swaps its series panel (with none on the page, htmx had no
+    target for it)."""
+    game = first_game()
+    join(client, game, game.view_token)
+    tv = client.get(f"/games/{game.pk}/tv").content.decode()
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    panel = page[page.index('<section id="series"') :]
+    panel = panel[: panel.index("</section>")]
+    assert panel and panel in tv
+    record_hands(game, NOW, *ANN_CAT_WIN)
+    polled = client.get(f"/games/{game.pk}/poll?seq=0", headers=HTMX).content.decode()
+    assert 'id="series" class="series-panel"' in polled
+    tv = client.get(f"/games/{game.pk}/tv").content.decode()
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    score = page[page.index('<p class="series-score">') :]
+    assert score[: score.index("</p>")] in tv and "Start game" not in tv
