@@ -86,24 +86,17 @@ def my_night(checkin: CheckIn) -> MyNight:
         Substitution.objects.filter(table__round=played).select_related("substitute")
     )
     gone = next((s for s in subs if s.started_id == me), None)
-    if not checkin.present:  # and who took their seat, if someone did
-        if gone is None:
-            return MyNight(checkin, Place.LEFT)
+    if gone is not None:  # checked out or not, who took their seat
+        place = Place.REPLACED if checkin.present else Place.LEFT
         return MyNight(
             checkin,
-            Place.LEFT,
+            place,
             played,
             replaced_by=gone.substitute.name,
             from_hand=gone.from_hand,
         )
-    if gone is not None:
-        return MyNight(
-            checkin,
-            Place.REPLACED,
-            played,
-            replaced_by=gone.substitute.name,
-            from_hand=gone.from_hand,
-        )
+    if not checkin.present:
+        return MyNight(checkin, Place.LEFT)
     joined = next((s for s in subs if s.substitute_id == me), None)
     seats = Seat.objects.select_related("player", "table__game").order_by("position")
     if joined is not None:
