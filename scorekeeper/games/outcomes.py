@@ -169,7 +169,8 @@ def _later_hand_broken(
 
 
 def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
-    """What the first event after ``seen`` did, and who entered it."""
+    """What the first event after ``seen`` did, and who entered it; several
+    hands at once are said together."""
     entry = log.entries[seen] if seen < len(log.entries) else None
     who = "the other phone" if entry is None or not entry.by else entry.by
     if entry is not None and isinstance(entry.event, HandVoided):
@@ -181,4 +182,13 @@ def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
     if entry is not None and isinstance(entry.event, GameEnded):
         return f"The game was just ended by {who}."
     number = len(board.rows) - (len(log.entries) - seen - 1)
+    arrived = log.entries[seen:]
+    if len(arrived) > 1 and not any(
+        isinstance(e.event, HandVoided | HandCorrected | GameEnded) for e in arrived
+    ):  # a screen that missed a poll or two: every hand that came, by whom
+        names = {e.by for e in arrived}
+        who = "the other phones" if len(names) > 1 else who
+        joined = "and" if len(arrived) == 2 else "to"
+        last = number + len(arrived) - 1
+        return f"Hands {number} {joined} {last} were just recorded by {who}."
     return f"Hand {number} was just recorded by {who}."

@@ -26,3 +26,25 @@ def test_an_end_voided_says_the_game_plays_on() -> None:
 def test_a_hand_voided_is_still_said_as_before() -> None:
     log = _log(played(1, 3, 1, 5), played(2, 3, 4, 2), HandVoided(1))
     assert what_changed(log, replay_log(log), 2) == "A hand was just voided by org."
+
+
+def test_several_hands_at_once_are_said_together() -> None:
+    """A screen that missed a poll or two (a TV, a phone waking up) is told
+    of every hand that came, not only the first."""
+    log = _log(played(1, 3, 1, 5), played(2, 3, 4, 2), played(3, 3, 5, 1))
+    assert what_changed(log, replay_log(log), 1) == (
+        "Hands 2 and 3 were just recorded by org."
+    )
+    assert what_changed(log, replay_log(log), 0) == (
+        "Hands 1 to 3 were just recorded by org."
+    )
+    assert what_changed(log, replay_log(log), 2) == "Hand 3 was just recorded by org."
+    mixed = GameLog(
+        log.variant,
+        NAMES,
+        0,
+        (LogEntry(played(1, 3, 1, 5), by="Ann"), LogEntry(played(2, 3, 4, 2), by="")),
+    )
+    assert what_changed(mixed, replay_log(mixed), 0) == (
+        "Hands 1 and 2 were just recorded by the other phones."
+    )
