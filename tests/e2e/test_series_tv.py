@@ -1,0 +1,45 @@
+"""A series' game on the room's TV at 1280x720: the series (which game,
+where it stands) beside the score, and the win that decides the series
+arriving by the poll in view, with no console error (the poll's word of
+a won game once had no place on the TV)."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, BrowserContext, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.games import services
+from tests.e2e.conftest import LIVE, Looker
+from tests.e2e.league import TV, new_screen
+from tests.games.series_play import ANN_CAT_WIN, first_game, won
+from tests.records import record_hands
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_tv_shows_the_series_and_the_win_that_decides_it(
+    browser: Browser, contexts: list[BrowserContext], live_server: LiveServer
+) -> None:
+    first = won(first_game(), ANN_CAT_WIN)
+    second = services.series_next(game=first, now=timezone.now())
+    tv = new_screen(browser, contexts, TV)
+    errors: list[str] = []
+    tv.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tv.on("pageerror", lambda error: errors.append(str(error)))
+    tv.goto(f"{live_server.url}/join/{second.view_token}")
+    tv.goto(f"{live_server.url}/games/{second.pk}/tv")
+    series = tv.locator("#series")
+    expect(series).to_contain_text("game 2")
+    expect(series).to_be_in_viewport()
+    expect(series.get_by_role("link")).to_have_count(0)  # nothing to tap on a TV
+    record_hands(second, timezone.now(), *ANN_CAT_WIN)
+    winner = series.locator(".series-winner")
+    expect(winner).to_contain_text("Ann & Cat win 2 games to 0", timeout=LIVE)
+    expect(winner).to_be_in_viewport(ratio=1)
+    expect(tv.locator("#record-note")).to_contain_text(
+        "Hands 1 and 2 were just recorded"
+    )
+    Looker(tv, "series-tv", TV["width"]).look("series-won")
+    assert errors == []
