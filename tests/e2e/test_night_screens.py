@@ -190,10 +190,11 @@ def test_the_tv_shows_twenty_tables_at_once_and_without_js_too(
 
 
 def _small_targets(page: Page) -> list[str]:
-    """Every control of the page's main part smaller than 44 x 44 px."""
+    """Every control of the page's main part and of its header smaller
+    than 44 x 44 px."""
     found: list[str] = page.evaluate(
         """() => [...document.querySelectorAll(
-              'main button, main .button, main .chip, main a.tap, main summary,'
+              '.top a, main button, main .button, main .chip, main a.tap, main summary,'
               + ' main table.standings th a, main select, main input:not([type=hidden])')]
             .filter(e => e.offsetParent !== null)
             .map(e => [e, e.getBoundingClientRect()])
