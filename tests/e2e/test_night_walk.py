@@ -250,7 +250,7 @@ def test_a_night_of_eighty_from_the_pasted_list_to_its_public_page(
     page.goto(f"{url}/me/{tokens[leaving]}")
     expect(page.locator("#where")).to_contain_text("You are checked out for tonight")
     expect(page.locator("#where")).to_contain_text(
-        f"{NEWCOMER} took your seat from hand 2"
+        f"{NEWCOMER} took your seat in round 2, from hand 2"
     )
     del tokens[leaving]
     _every_page_says_where(page, url, tokens, second)

@@ -207,7 +207,7 @@ def test_a_player_who_left_is_told_who_took_their_seat(
     take_over(table, sitting, from_hand=2, credit="started", position=0)
     services.check_out(night=played.night, player=leaver.player)
     text = _text(_page(client, leaver))
-    assert f"{sitting.name} took your seat from hand 2" in text
+    assert f"{sitting.name} took your seat in round 1, from hand 2" in text
     assert "You are checked out for tonight" in text
     stayed = _checkin(played, 1)
     services.check_out(night=played.night, player=stayed.player)
