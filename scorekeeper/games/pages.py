@@ -272,6 +272,7 @@ def game_page(
         context.update(_saved_context(view))
     if role == "edit":
         context["links"] = share_links(request, game)
+        context["links_new"] = request.GET.get("links") == "new"  # just replaced
     context.update(series_context(game, role=role))
     context.update(_history_context(request, view, role))
     template = partial_of(request, GAME_TEMPLATE, "game")

@@ -226,8 +226,9 @@ def _replaced_by(game_id: UUID, chosen: tuple[str, str] | None) -> Game | None:
 
 
 def _links_given(request: HttpRequest, game: Game) -> HttpResponse:
+    """The game page, its new links open and said to be new."""
     access.grant(request, game, game.edit_token)
-    return redirect("game", game_id=game.pk)
+    return redirect(reverse("game", args=[game.pk]) + "?links=new#share")
 
 
 def share_links(request: HttpRequest, game: Game) -> list[tuple[str, str, str]]:

@@ -105,8 +105,13 @@ def test_replacing_the_links_revokes_the_old_ones_at_once(
     asked = client.get(f"/games/{game.pk}/links/replace")  # confirmation first
     assert asked.status_code == 200 and "stop working at once" in asked.content.decode()
     assert (game.edit_token, game.view_token) == (old_edit, old_view)
-    assert client.post(f"/games/{game.pk}/links/replace").status_code == 302
+    replaced = client.post(f"/games/{game.pk}/links/replace")
+    assert replaced.status_code == 302
+    given = client.get(replaced["Location"]).content.decode()
+    assert '<details class="share" id="share" open>' in given
+    assert "New links made: the old ones no longer work" in given
     game.refresh_from_db()
+    assert game.edit_token in given and game.view_token in given
     assert {game.edit_token, game.view_token}.isdisjoint({old_edit, old_view})
     told = "This game&#x27;s links were replaced: ask the table for the new one"
     revoked = other.get(f"/games/{game.pk}/")
