@@ -23,6 +23,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.template.loader import get_template, render_to_string
+from django.template.loader_tags import IncludeNode
 from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper import tablewords
@@ -42,17 +43,37 @@ ROW_CODE = (presenters, tablewords, explain)
 CHART_CODE = (presenters, chart)
 
 
+def templates_of(template_name: str) -> tuple[str, ...]:
+    """The template's file and every file it includes, at any depth (a
+    name's ``#partial`` is read as its whole file; an include whose name
+    is a variable cannot be followed, and none of ours is one)."""
+    found: list[str] = []
+    waiting = [template_name.partition("#")[0]]
+    while waiting:
+        name = waiting.pop()
+        if name in found:
+            continue
+        found.append(name)
+        loaded: Any = get_template(name)  # the Django backend's Template
+        for node in loaded.template.nodelist.get_nodes_by_type(IncludeNode):
+            included = node.template.var
+            if isinstance(included, str):
+                waiting.append(included.partition("#")[0])
+    return tuple(found)
+
+
 @once
 def drawn_by(template_name: str, code: tuple[ModuleType, ...]) -> str:
     """What draws a kept fragment, part of its every key: a digest of the
-    template's own source and of the modules that word what it shows,
-    worked out once per process. A deploy that changes any of them gives
-    every fragment a new key (the old entries just go unread), so nothing
-    kept in Redis across a deploy shows the old words, and there is no
-    version to bump by hand. (A template that includes another would name
-    both here: these two include none.)"""
-    loaded: Any = get_template(template_name)  # the Django backend's Template
-    digest = hashlib.sha256(loaded.template.source.encode())
+    template's source and the sources it includes, and of the modules that
+    word what it shows, worked out once per process. A deploy that changes
+    any of them gives every fragment a new key (the old entries just go
+    unread), so nothing kept in Redis across a deploy shows the old words,
+    and there is no version to bump by hand."""
+    digest = hashlib.sha256()
+    for name in templates_of(template_name):
+        loaded: Any = get_template(name)
+        digest.update(loaded.template.source.encode())
     for module in code:
         digest.update(inspect.getsource(module).encode())
     return digest.hexdigest()[:16]

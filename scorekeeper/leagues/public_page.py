@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from types import ModuleType
 from typing import NamedTuple
 
 from django.core.cache import cache
@@ -28,7 +29,17 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from scorekeeper.games.fragments import drawn_by
-from scorekeeper.leagues import presenters, prizes, season_totals, standings
+from scorekeeper.leagues import (
+    awards,
+    charts,
+    presenters,
+    prizes,
+    ratings,
+    results,
+    season_totals,
+    standings,
+    stats,
+)
 from scorekeeper.leagues.models import (
     League,
     Night,
@@ -115,7 +126,8 @@ def numbers_html(found: Public, token: str) -> SafeString:
     The key also names what draws the page (its template and the modules
     that word and rank it): a deploy that changes them is never shown a
     page kept before it."""
-    code = (presenters, standings, prizes, season_totals, sys.modules[__name__])
+    code: tuple[ModuleType, ...] = (presenters, standings, prizes, season_totals)
+    code += (awards, charts, ratings, results, stats, sys.modules[__name__])
     drawer = drawn_by(TEMPLATE, code)
     html: str | None = cache.get(f"{found.key}:{drawer}")
     if html is None:

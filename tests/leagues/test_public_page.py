@@ -16,9 +16,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.games import services as game_services
+from scorekeeper.games.fragments import templates_of
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season, Table
-from scorekeeper.leagues.public_page import public_season
+from scorekeeper.leagues.public_page import TEMPLATE, public_season
 from scorekeeper.models import Game
 from scorekeeper.rules.events import HandRecorded
 from tests.leagues.nights import (
@@ -183,3 +184,12 @@ def test_a_page_kept_by_an_earlier_deploy_is_never_shown(
     cache.set(found.key, "KEPT BY THE LAST DEPLOY", timeout=60)
     shown = _shown(client, token)
     assert "KEPT BY THE LAST DEPLOY" not in shown and "Standings" in shown
+
+
+def test_what_draws_the_page_includes_every_template_it_includes() -> None:
+    """The key's digest reads the page's template and those it includes at
+    any depth: a deploy that changes only the standings' table changes it."""
+    drawn = templates_of(TEMPLATE)
+    assert drawn[0] == TEMPLATE
+    for part in ("_season_numbers.html", "_standings.html", "_prizes.html"):
+        assert f"leagues/{part}" in drawn
