@@ -5,7 +5,7 @@ saved in any of these cases."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import Enum
 
@@ -169,10 +169,16 @@ def _later_hand_broken(
 
 
 def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
-    """What the first event after ``seen`` did, and who entered it; several
-    hands at once are said together."""
-    entry = log.entries[seen] if seen < len(log.entries) else None
+    """What the events after ``seen`` did, and who entered them: one event
+    in its own words; several hands at once together; a mix (hands with a
+    void or a correction) counted, since their numbers moved."""
+    arrived = log.entries[seen:]
+    entry = arrived[0] if arrived else None
     who = "the other phone" if entry is None or not entry.by else entry.by
+    if len({e.by for e in arrived}) > 1:
+        who = "the other phones"
+    if len(arrived) > 1 and not all(_adds_a_hand(e.event) for e in arrived):
+        return f"Just in from {who}: {_counted(arrived)}."
     if entry is not None and isinstance(entry.event, HandVoided):
         if isinstance(log.entries[entry.event.target - 1].event, GameEnded):
             return f"The game's end was just undone by {who}: play on."
@@ -181,14 +187,25 @@ def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
         return f"A hand was just corrected by {who}."
     if entry is not None and isinstance(entry.event, GameEnded):
         return f"The game was just ended by {who}."
-    number = len(board.rows) - (len(log.entries) - seen - 1)
-    arrived = log.entries[seen:]
-    if len(arrived) > 1 and not any(
-        isinstance(e.event, HandVoided | HandCorrected | GameEnded) for e in arrived
-    ):  # a screen that missed a poll or two: every hand that came, by whom
-        names = {e.by for e in arrived}
-        who = "the other phones" if len(names) > 1 else who
+    last = len(board.rows)  # each arrival added a row
+    if len(arrived) > 1:  # a screen that missed a poll or two
         joined = "and" if len(arrived) == 2 else "to"
-        last = number + len(arrived) - 1
-        return f"Hands {number} {joined} {last} were just recorded by {who}."
-    return f"Hand {number} was just recorded by {who}."
+        return f"Hands {last - len(arrived) + 1} {joined} {last} were just recorded by {who}."
+    return f"Hand {last} was just recorded by {who}."
+
+
+def _adds_a_hand(event: object) -> bool:
+    return not isinstance(event, HandVoided | HandCorrected | GameEnded)
+
+
+def _counted(arrived: Sequence[LogEntry]) -> str:
+    """ "2 hands recorded, 1 voided": what a mix of events did."""
+    hands = sum(_adds_a_hand(e.event) for e in arrived)
+    voided = sum(isinstance(e.event, HandVoided) for e in arrived)
+    corrected = sum(isinstance(e.event, HandCorrected) for e in arrived)
+    parts = [f"{hands} hand{'s' if hands != 1 else ''} recorded"] if hands else []
+    parts += [f"{voided} voided"] if voided else []
+    parts += [f"{corrected} corrected"] if corrected else []
+    if any(isinstance(e.event, GameEnded) for e in arrived):
+        parts.append("the game ended")
+    return ", ".join(parts)

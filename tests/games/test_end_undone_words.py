@@ -48,3 +48,16 @@ def test_several_hands_at_once_are_said_together() -> None:
     assert what_changed(mixed, replay_log(mixed), 0) == (
         "Hands 1 and 2 were just recorded by the other phones."
     )
+
+
+def test_a_mix_of_hands_voids_and_corrections_is_counted_not_numbered() -> None:
+    """A void or a correction among the arrivals moves the hands' numbers:
+    the screen is told what came, counted."""
+    log = _log(played(1, 3, 1, 5), played(2, 3, 4, 2), HandVoided(2))
+    assert what_changed(log, replay_log(log), 1) == (
+        "Just in from org: 1 hand recorded, 1 voided."
+    )
+    ended = _log(played(1, 3, 1, 5), GameEnded("time"))
+    assert what_changed(ended, replay_log(ended), 0) == (
+        "Just in from org: 1 hand recorded, the game ended."
+    )
