@@ -642,7 +642,7 @@
   });
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
-    if (!state || !xhr || xhr.status !== 200 || waiting() || disputed) return;
+    if (!state || !xhr || xhr.status !== 200 || (waiting() && !onlyHeld()) || disputed) return;
     if (movesLog(event.detail.pathInfo && event.detail.pathInfo.requestPath) && !keepCarried(xhr)) {
       refreshLog().catch(function () {});
     }

@@ -9,13 +9,15 @@ import threading
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scorekeeper import recording
 from scorekeeper.models import Game, GameEvent
-from tests.e2e.conftest import classic_game, fill_hand
+from tests.e2e.conftest import LIVE, classic_game, fill_hand
 from tests.e2e.offline import ENGINE_LOADS, READY, Server, new_phone, open_ready
 from tests.e2e.test_offline_start import NO_WORKERS, no_signal, signal_back, stored_once
+from tests.records import record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -259,6 +261,31 @@ def test_a_save_that_meets_no_answer_in_15_s_is_kept_and_recorded_once(
     expect(status).not_to_contain_text("waits")
     assert GameEvent.objects.filter(game=game).count() == 1
     expect(page.locator("#hands")).to_contain_text("Bob bid 3")
+
+
+def test_a_held_hand_dropped_leaves_the_page_as_the_server_has_it(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """While the table decides about a refused hand, the page follows the
+    server (another phone's hand 1 arrives); dropping the held hand then
+    draws the game as the server has it now, not as this phone last knew
+    it (its copy of the log kept up with the poll)."""
+    game, page, _ = _saved_offline_for_a_refusing_server(browser, server, phones)
+    page.context.set_offline(False)
+    held = page.locator("#offline-held")
+    expect(held).to_contain_text(REFUSED)
+    record_hands(game, timezone.now(), (1, 4, "clubs", [4, 2]))  # the other phone
+    hands = page.locator("#hands")
+    expect(hands.locator("> li")).to_have_count(1, timeout=LIVE)
+    expect(hands).to_contain_text("bid 4")
+    held.get_by_role("button", name="Drop it").click()
+    expect(held).to_be_hidden()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
+    page.wait_for_timeout(3000)  # two polls: nothing moves it back
+    expect(hands.locator("> li")).to_have_count(1)
+    expect(hands).to_contain_text("bid 4")
+    expect(hands).not_to_contain_text("bid 3")
+    assert GameEvent.objects.filter(game=game).count() == 1
 
 
 def test_a_waiting_hand_is_sent_with_the_cookie_as_it_is_now(
