@@ -376,15 +376,18 @@ def game_links_replace(
     the new game through it. The table reaches them from the game's page
     ("Go to game 2"), with the right it has in this one."""
     with transaction.atomic():
+        others: list[Game] = []
+        if game.series_id is not None:  # locked in one order: two phones at
+            # once replacing two games of the series never wait on each other
+            series = Game.objects.select_for_update().filter(series_id=game.series_id)
+            others = [g for g in series.order_by("pk").only("pk") if g.pk != game.pk]
         replaced = Game.objects.filter(pk=game.pk, edit_token=held).update(
             edit_token=edit_token, view_token=view_token
         )
-        if replaced and game.series_id is not None:
-            others = Game.objects.filter(series_id=game.series_id).exclude(pk=game.pk)
-            for other in others.only("pk"):
-                Game.objects.filter(pk=other.pk).update(
-                    edit_token=new_token(), view_token=new_token()
-                )
+        if replaced and others:
+            for other in others:
+                other.edit_token, other.view_token = new_token(), new_token()
+            Game.objects.bulk_update(others, ["edit_token", "view_token"])
     if replaced:
         game.edit_token, game.view_token = edit_token, view_token
     return bool(replaced)
