@@ -6,6 +6,7 @@ a won game once had no place on the TV)."""
 from __future__ import annotations
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, expect
 from pytest_django.live_server_helper import LiveServer
@@ -34,7 +35,13 @@ def test_the_tv_shows_the_series_and_the_win_that_decides_it(
     expect(series).to_contain_text("game 2")
     expect(series).to_be_in_viewport()
     expect(series.get_by_role("link")).to_have_count(0)  # nothing to tap on a TV
-    record_hands(second, timezone.now(), *ANN_CAT_WIN)
+    first_tv = new_screen(browser, contexts, TV)  # game 1's TV: no "Go to game 2"
+    first_tv.goto(f"{live_server.url}/join/{first.view_token}")
+    first_tv.goto(f"{live_server.url}/games/{first.pk}/tv")
+    expect(first_tv.locator("#series")).to_contain_text("game 1")
+    expect(first_tv.locator("#series").get_by_role("link")).to_have_count(0)
+    with transaction.atomic():  # both hands in one poll, as the note says
+        record_hands(second, timezone.now(), *ANN_CAT_WIN)
     winner = series.locator(".series-winner")
     expect(winner).to_contain_text("Ann & Cat win 2 games to 0", timeout=LIVE)
     expect(winner).to_be_in_viewport(ratio=1)
