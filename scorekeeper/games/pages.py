@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 from uuid import UUID
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -39,7 +40,7 @@ from .parts import (
 )
 from .series import series_states
 from .series_panel import series_context
-from .sharing import share_links
+from .sharing import LINKS_NEW, share_links
 from .table import phone_of
 
 
@@ -272,7 +273,8 @@ def game_page(
         context.update(_saved_context(view))
     if role == "edit":
         context["links"] = share_links(request, game)
-        context["links_new"] = request.GET.get("links") == "new"  # just replaced
+        told = messages.get_messages(request)  # read: said once
+        context["links_new"] = any(LINKS_NEW in m.extra_tags for m in told)
     context.update(series_context(game, role=role))
     context.update(_history_context(request, view, role))
     template = partial_of(request, GAME_TEMPLATE, "game")

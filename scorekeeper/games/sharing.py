@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from uuid import UUID
 
+from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -225,10 +226,15 @@ def _replaced_by(game_id: UUID, chosen: tuple[str, str] | None) -> Game | None:
     return game
 
 
+LINKS_NEW = "links-new"  # the game page's next view opens its new links
+
+
 def _links_given(request: HttpRequest, game: Game) -> HttpResponse:
-    """The game page, its new links open and said to be new."""
+    """The game page, its new links open and said to be new (once: a
+    reload later shows them folded away, as before)."""
     access.grant(request, game, game.edit_token)
-    return redirect(reverse("game", args=[game.pk]) + "?links=new#share")
+    messages.info(request, "New links made.", extra_tags=LINKS_NEW)
+    return redirect(reverse("game", args=[game.pk]) + "#share")
 
 
 def share_links(request: HttpRequest, game: Game) -> list[tuple[str, str, str]]:

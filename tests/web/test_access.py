@@ -107,11 +107,14 @@ def test_replacing_the_links_revokes_the_old_ones_at_once(
     assert (game.edit_token, game.view_token) == (old_edit, old_view)
     replaced = client.post(f"/games/{game.pk}/links/replace")
     assert replaced.status_code == 302
+    assert replaced["Location"] == f"/games/{game.pk}/#share"
     given = client.get(replaced["Location"]).content.decode()
     assert '<details class="share" id="share" open>' in given
     assert "New links made: the old ones no longer work" in given
     game.refresh_from_db()
     assert game.edit_token in given and game.view_token in given
+    later = client.get(f"/games/{game.pk}/").content.decode()  # said once
+    assert "New links made" not in later and 'id="share">' in later
     assert {game.edit_token, game.view_token}.isdisjoint({old_edit, old_view})
     told = "This game&#x27;s links were replaced: ask the table for the new one"
     revoked = other.get(f"/games/{game.pk}/")
