@@ -15,7 +15,7 @@ from scorekeeper.games import services
 from tests.e2e.conftest import LIVE, Looker
 from tests.e2e.league import TV, new_screen
 from tests.games.series_play import ANN_CAT_WIN, first_game, won
-from tests.records import record_hands
+from tests.records import new_game, record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,3 +50,19 @@ def test_the_tv_shows_the_series_and_the_win_that_decides_it(
     )
     Looker(tv, "series-tv", TV["width"]).look("series-won")
     assert errors == []
+
+
+def test_a_game_of_its_own_keeps_its_tv_as_it_was(
+    browser: Browser, contexts: list[BrowserContext], live_server: LiveServer
+) -> None:
+    """No series: the last hands follow the board at once, beside the
+    chart (the series' layout left a gap under the board)."""
+    game = new_game("classic", now=timezone.now())
+    record_hands(game, timezone.now(), ANN_CAT_WIN[0])
+    tv = new_screen(browser, contexts, TV)
+    tv.goto(f"{live_server.url}/join/{game.view_token}")
+    tv.goto(f"{live_server.url}/games/{game.pk}/tv")
+    board = tv.locator("#board").bounding_box()
+    hands = tv.get_by_role("heading", name="Last hands").bounding_box()
+    assert board is not None and hands is not None
+    assert hands["y"] - (board["y"] + board["height"]) < 80
