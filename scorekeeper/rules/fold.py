@@ -202,6 +202,7 @@ class Fold:
                 first, second = totals[0] + deltas[0], totals[1] + deltas[1]
                 totals[0], totals[1] = first, second
                 reached = first >= target or second >= target
+                now: tuple[int, ...] = (first, second)  # cheaper than tuple(totals)
             else:
                 reached = False
                 for side in by_side:
@@ -209,9 +210,8 @@ class Fold:
                     totals[side] = total
                     if total >= target:
                         reached = True
-            results.append(
-                new_row(Row, (position, hand, deltas, tuple(totals), pepper))
-            )
+                now = tuple(totals)
+            results.append(new_row(Row, (position, hand, deltas, now, pepper)))
             if reached or checks_every_hand:
                 self._after_hand(number, hand, reached)
                 pepper_until, over = self.pepper_until, bool(self.winners)
