@@ -298,6 +298,11 @@ class Fold:
         (contract §2: both reach it, exact ties)."""
         variant, totals = self.variant, self.totals
         target = variant.target_score
+        if len(totals) == 2 and (totals[0] >= target) != (totals[1] >= target):
+            # Most games end so: one of two sides past the target, the winner.
+            self.winners = (0,) if totals[0] >= target else (1,)
+            self.tied, self.decided = (), "target"
+            return
         reached = [side for side, total in enumerate(totals) if total >= target]
         # both_reach is about sides that reach the target in this hand: after
         # a tie at the target, the sides already past it are play-on's (§5).
