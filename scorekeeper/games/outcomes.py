@@ -178,7 +178,7 @@ def what_changed(log: GameLog, board: Scoreboard, seen: int) -> str:
     if len({e.by for e in arrived}) > 1:
         who = "the other phones"
     if len(arrived) > 1 and not all(_adds_a_hand(e.event) for e in arrived):
-        return f"Just in from {who}: {_counted(arrived)}."
+        return f"Just in from {who}: {_counted(log, arrived)}."
     if entry is not None and isinstance(entry.event, HandVoided):
         if isinstance(log.entries[entry.event.target - 1].event, GameEnded):
             return f"The game's end was just undone by {who}: play on."
@@ -198,14 +198,24 @@ def _adds_a_hand(event: object) -> bool:
     return not isinstance(event, HandVoided | HandCorrected | GameEnded)
 
 
-def _counted(arrived: Sequence[LogEntry]) -> str:
-    """ "2 hands recorded, 1 voided": what a mix of events did."""
-    hands = sum(_adds_a_hand(e.event) for e in arrived)
-    voided = sum(isinstance(e.event, HandVoided) for e in arrived)
-    corrected = sum(isinstance(e.event, HandCorrected) for e in arrived)
+def _counted(log: GameLog, arrived: Sequence[LogEntry]) -> str:
+    """ "2 hands recorded, 1 voided": what a mix of events did (a void of
+    the game's end said as the end undone: the game plays on)."""
+    events = [e.event for e in arrived]
+    undone = [
+        v
+        for v in events
+        if isinstance(v, HandVoided)
+        and isinstance(log.entries[v.target - 1].event, GameEnded)
+    ]
+    hands = sum(_adds_a_hand(v) for v in events)
+    voided = sum(isinstance(v, HandVoided) for v in events) - len(undone)
+    corrected = sum(isinstance(v, HandCorrected) for v in events)
     parts = [f"{hands} hand{'s' if hands != 1 else ''} recorded"] if hands else []
     parts += [f"{voided} voided"] if voided else []
     parts += [f"{corrected} corrected"] if corrected else []
-    if any(isinstance(e.event, GameEnded) for e in arrived):
+    if any(isinstance(v, GameEnded) for v in events):
         parts.append("the game ended")
+    if undone:
+        parts.append("the game's end undone: play on")
     return ", ".join(parts)

@@ -61,3 +61,15 @@ def test_a_mix_of_hands_voids_and_corrections_is_counted_not_numbered() -> None:
     assert what_changed(ended, replay_log(ended), 0) == (
         "Just in from org: 1 hand recorded, the game ended."
     )
+
+
+def test_the_end_undone_among_other_changes_still_says_play_on() -> None:
+    log = _log(
+        played(1, 3, 1, 5),
+        GameEnded("round 1 called"),
+        HandVoided(2),
+        played(2, 3, 4, 2),
+    )
+    assert what_changed(log, replay_log(log), 2) == (
+        "Just in from org: 1 hand recorded, the game's end undone: play on."
+    )
