@@ -28,6 +28,7 @@ from django.db import connection
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
+from scorekeeper import tablewords
 from scorekeeper.games.fragments import drawn_by
 from scorekeeper.leagues import (
     awards,
@@ -51,6 +52,7 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.leagues.tasks import ratings_current
 from scorekeeper.models import Game
+from scorekeeper.web.templatetags import numbers  # its filters word the numbers
 
 KEPT_SECONDS = 24 * 60 * 60  # older versions are never read again: LRU drops them
 TEMPLATE = "leagues/public.html"
@@ -124,10 +126,11 @@ def numbers_html(found: Public, token: str) -> SafeString:
     version it shows: the league's rated version is part of it, so the
     body that says "being brought up to date" is not read once they are.
     The key also names what draws the page (its template and the modules
-    that word and rank it): a deploy that changes them is never shown a
-    page kept before it."""
+    that word and rank it, the template filters included): a deploy that
+    changes them is never shown a page kept before it."""
     code: tuple[ModuleType, ...] = (presenters, standings, prizes, season_totals)
-    code += (awards, charts, ratings, results, stats, sys.modules[__name__])
+    code += (awards, charts, ratings, results, stats, tablewords, numbers)
+    code += (sys.modules[__name__],)
     drawer = drawn_by(TEMPLATE, code)
     html: str | None = cache.get(f"{found.key}:{drawer}")
     if html is None:
