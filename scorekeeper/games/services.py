@@ -378,7 +378,7 @@ def game_links_replace(
     with transaction.atomic():
         others: list[Game] = []
         if game.series_id is not None:  # locked in one order: two phones at
-            # once replacing two games of the series never wait on each other
+            # once replacing two games of the series cannot deadlock
             series = Game.objects.select_for_update().filter(series_id=game.series_id)
             others = [g for g in series.order_by("pk").only("pk") if g.pk != game.pk]
         replaced = Game.objects.filter(pk=game.pk, edit_token=held).update(
