@@ -17,6 +17,7 @@ from pathlib import Path
 
 from django.test import Client
 
+from scorekeeper.games import services
 from scorekeeper.games.models import LiveTable, Series
 from scorekeeper.models import Game, GameEvent
 from tests.games.series_play import ANN_CAT_WIN, first_game, won
@@ -116,7 +117,11 @@ def _hand_create(world: World) -> Race:
 
 
 def _links_replace(world: World) -> Race:
-    game = new_game()
+    """Game 2 of a series: its links and game 1's are replaced once (the
+    series' games locked in one order on PostgreSQL)."""
+    first = won(first_game(), ANN_CAT_WIN)
+    game = services.series_next(game=first, now=NOW)
+    before = first.edit_token
     browser = holding(game)
     page = f"/games/{game.pk}/links/replace"
     fields = form_on(browser, page, page)
@@ -126,6 +131,8 @@ def _links_replace(world: World) -> Race:
         game.refresh_from_db()
         assert game.edit_token == fields["edit_token"]
         assert game.view_token == fields["view_token"]
+        first.refresh_from_db()
+        assert first.edit_token != before
 
     return Race.same(Send(page, fields, cookies_of(browser)), check)
 

@@ -19,10 +19,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from scorekeeper.games import services as game_services
 from scorekeeper.games.models import LiveTable
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import Night, Season, Table
 from scorekeeper.models import GameEvent
+from tests.games.series_play import ANN_CAT_WIN, first_game, won
 from tests.hardening.game_actions import (
     GAME_ACTIONS,
     Race,
@@ -380,3 +382,25 @@ def test_a_card_racing_a_table_phones_save_keeps_one_and_tells_the_other(
     stored = GameEvent.objects.filter(game=game.pk).count()
     assert stored == (3 if card.status_code == 302 else 1)
     assert_state_is_a_replay()
+
+
+def test_two_phones_replacing_two_games_of_a_series_at_once_both_answer(
+    server: str,
+) -> None:
+    """Game 1's links replaced on one phone while game 2's are on another:
+    each locks the whole series, in one order, so neither waits for ever
+    (PostgreSQL) nor answers a 5xx: one phone's replacement wins, the other
+    is told the links were replaced, and every game has new links."""
+    first = won(first_game(), ANN_CAT_WIN)
+    second = game_services.series_next(game=first, now=NOW)
+    old = {first.edit_token, second.edit_token}
+    sends = []
+    for game in (first, second):
+        browser = holding(game)
+        page = f"/games/{game.pk}/links/replace"
+        sends.append(Send(page, form_on(browser, page, page), cookies_of(browser)))
+    answers = at_once(server, sends)
+    assert sorted(a.status_code for a in answers) == [302, 410]
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert old.isdisjoint({first.edit_token, second.edit_token})
