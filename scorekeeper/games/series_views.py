@@ -67,8 +67,24 @@ def series_game(request: HttpRequest, game_id: UUID, number: int) -> HttpRespons
     if held is None or (held == "view" and role == "edit"):  # never less
         token = other.edit_token if role == "edit" else other.view_token
         access.grant(request, other, token)
-    page = "game_recap" if request.GET.get("to") == "recap" else "game"
-    return redirect(page, game_id=other.pk)
+    pages = {"recap": "game_recap", "tv": "game_tv"}
+    return redirect(pages.get(request.GET.get("to", ""), "game"), game_id=other.pk)
+
+
+@require_GET
+def series_tv_next(request: HttpRequest, game_id: UUID) -> HttpResponse:
+    """A finished series game's TV asks whether the table has started the
+    next game: 204 until it has, then htmx is sent to that game's TV (with
+    the right the TV has in this one), so the room follows the table."""
+    game, _ = access.game_for(request, game_id)
+    state = series_of(game)
+    following = None if state is None else state.after(game.pk)
+    if state is None or following is None:
+        return HttpResponse(status=204)
+    number = state.number_of(following.pk)
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = reverse("series_game", args=[game.pk, number]) + "?to=tv"
+    return response
 
 
 @require_GET

@@ -25,6 +25,11 @@ urlpatterns = [
     path("games/<uuid:game_id>/table/seat", table_views.table_seat, name="table_seat"),
     path("games/<uuid:game_id>/table/call", table_views.table_call, name="table_call"),
     path("games/<uuid:game_id>/tv", live.game_tv, name="game_tv"),
+    path(
+        "games/<uuid:game_id>/tv/next",
+        series_views.series_tv_next,
+        name="series_tv_next",
+    ),
     path("games/<uuid:game_id>/chart", live.game_chart, name="game_chart"),
     path(
         "games/<uuid:game_id>/links/replace",

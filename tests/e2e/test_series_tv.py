@@ -66,3 +66,18 @@ def test_a_game_of_its_own_keeps_its_tv_as_it_was(
     hands = tv.get_by_role("heading", name="Last hands").bounding_box()
     assert board is not None and hands is not None
     assert hands["y"] - (board["y"] + board["height"]) < 80
+
+
+def test_the_tv_of_a_finished_game_follows_the_table_to_the_next(
+    browser: Browser, contexts: list[BrowserContext], live_server: LiveServer
+) -> None:
+    first = won(first_game(), ANN_CAT_WIN)
+    tv = new_screen(browser, contexts, TV)
+    tv.goto(f"{live_server.url}/join/{first.view_token}")
+    tv.goto(f"{live_server.url}/games/{first.pk}/tv")
+    expect(tv.locator("#series")).to_contain_text("game 1")
+    second = services.series_next(game=first, now=timezone.now())  # the table
+    expect(tv).to_have_url(f"{live_server.url}/games/{second.pk}/tv", timeout=LIVE)
+    expect(tv.locator("#series")).to_contain_text("game 2")
+    expect(tv.locator("#board")).to_contain_text("Hand 1")
+    Looker(tv, "series-tv", TV["width"]).look("followed")

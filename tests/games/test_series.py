@@ -333,3 +333,25 @@ def test_the_tv_shows_the_series_and_its_poll_has_somewhere_to_put_the_win(
     page = client.get(f"/games/{game.pk}/").content.decode()
     score = page[page.index('<p class="series-score">') :]
     assert score[: score.index("</p>")] in tv and "Start game" not in tv
+
+
+def test_a_finished_games_tv_follows_the_table_to_the_next_game(
+    client: Client, db: None
+) -> None:
+    """The TV asks (every few seconds) whether the next game has started:
+    nothing until it has, then it is sent to that game's TV, with the
+    read-only right it has here."""
+    game = won(first_game(), ANN_CAT_WIN)
+    join(client, game, game.view_token)
+    tv = client.get(f"/games/{game.pk}/tv").content.decode()
+    assert f'hx-get="/games/{game.pk}/tv/next"' in tv
+    assert client.get(f"/games/{game.pk}/tv/next", headers=HTMX).status_code == 204
+    following = services.series_next(game=game, now=NOW)
+    asked = client.get(f"/games/{game.pk}/tv/next", headers=HTMX)
+    assert asked["HX-Redirect"] == f"/games/{game.pk}/series/2?to=tv"
+    opened = client.get(asked["HX-Redirect"], follow=True)
+    assert opened.redirect_chain[-1][0] == f"/games/{following.pk}/tv"
+    assert "Record hand" not in opened.content.decode()
+    won(following, ANN_CAT_WIN)  # the series is won: nothing more to follow
+    over = client.get(f"/games/{following.pk}/tv").content.decode()
+    assert "/tv/next" not in over

@@ -65,6 +65,7 @@ ONLY_READ = {
     "game_poll",
     "table_poll",
     "game_tv",
+    "series_tv_next",
     "game_chart",
     "join",
     "join_recap",
