@@ -32,6 +32,7 @@ the slow link; 150 ms for a queued hand.
 from __future__ import annotations
 
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -220,7 +221,7 @@ def online(base: str, token: str) -> dict[str, dict[str, float]]:
         saves = [ms for run in runs for ms in run["save"]]
         logs = [ms for run in runs for ms in run["log"]]
         summary["blocked" if blocked else "with"] = {
-            key: statistics.median(run[key] for run in runs)
+            key: _median_reported([run[key] for run in runs])
             for key in ("dcl", "fcp", "load")
         } | {
             "save": statistics.median(saves),
@@ -228,6 +229,14 @@ def online(base: str, token: str) -> dict[str, dict[str, float]]:
             "logs_per_save": len(logs) / len(saves),
         }
     return summary
+
+
+def _median_reported(values: list[float]) -> float:
+    """The median of the runs whose browser reported the figure (a page
+    torn down before its first paint reports no paint: NaN, which no
+    median can sort); NaN only if none did."""
+    reported = [value for value in values if not math.isnan(value)]
+    return statistics.median(reported) if reported else math.nan
 
 
 def print_online(found: dict[str, dict[str, float]]) -> None:
