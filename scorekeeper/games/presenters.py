@@ -12,6 +12,7 @@ from scorekeeper.games.chart import Chart, score_chart
 from scorekeeper.games.forms import HandForm
 from scorekeeper.models import Game
 from scorekeeper.rules.engine import HandResult, Scoreboard
+from scorekeeper.rules.events import HandPassedOut
 from scorekeeper.rules.explain import status_rule as explain_status_rule
 from scorekeeper.tablewords import (  # the words the phone's engine says too
     TRUMP_LABELS,
@@ -129,12 +130,15 @@ def chart(board: Scoreboard) -> Chart | None:
 
 
 def saved_line(board: Scoreboard) -> str:
-    """ "Hand 7 saved: Ann & Cat 31, Bob & Dan 18." after a save."""
+    """ "Hand 7 saved: Ann & Cat 31, Bob & Dan 18." after a save ("Hand 7
+    saved as passed out: ..." for a deal nobody bid)."""
     totals = ", ".join(
         f"{name} {signed(total)}"
         for name, total in zip(board.side_names, board.totals, strict=True)
     )
-    return f"Hand {len(board.rows)} saved: {totals}."
+    passed = bool(board.rows) and isinstance(board.rows[-1].hand, HandPassedOut)
+    how = "saved as passed out" if passed else "saved"
+    return f"Hand {len(board.rows)} {how}: {totals}."
 
 
 def leaders_line(board: Scoreboard) -> str:

@@ -13,7 +13,7 @@ from scorekeeper.games import services
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.web import access
 from tests.conftest import join
-from tests.records import HTMX, MOON_HAND_1, new_game, record_hands
+from tests.records import HTMX, MOON_HAND_1, NOW, new_game, record_hands
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -242,3 +242,14 @@ def test_14_a_save_loads_the_chart_after_itself_so_drawing_it_never_slows_a_save
     chart = client.get(f"/games/{moon_game.pk}/chart", headers=HTMX).content.decode()
     assert chart.count("<polyline") == 2 and 'id="chart"' in chart
     assert Client().get(f"/games/{moon_game.pk}/chart").status_code == 404  # no link
+
+
+def test_a_passed_out_deal_is_confirmed_as_passed_out(client: Client, db: None) -> None:
+    game = new_game("classic", now=NOW)
+    join(client, game)
+    answer = client.post(
+        f"/games/{game.pk}/hands",
+        {"expected_seq": "0", "event_id": "p1", "action": "pass"},
+        headers=HTMX,
+    ).content.decode()
+    assert "Hand 1 saved as passed out:" in answer
