@@ -31,6 +31,7 @@ def test_home_rules_verify_and_import_pages(
     looker.look("home")
     page.goto(f"{live_server.url}/rules/")
     looker.look("rules")
+    _tappable(page, "Referee a trick or a follow-suit")
     page.get_by_role("link", name="moon-42").click()
     expect(page.get_by_role("heading", name="The rules: moon-42")).to_be_visible()
     looker.look("rules-moon-42")
@@ -41,6 +42,7 @@ def test_home_rules_verify_and_import_pages(
     page.goto(f"{live_server.url}/games/{game.pk}/rules")
     expect(page.get_by_text("house rule").first).to_be_visible()
     looker.look("game-rules")
+    _tappable(page, "Back to the game")
     page.goto(f"{live_server.url}/verify")
     log = json.loads(EXAMPLE.read_text())
     log["events"][1]["trump"] = "clubs"
@@ -62,3 +64,9 @@ def test_home_rules_verify_and_import_pages(
         "Failed to load resource: the server responded with a status of 422 "
         "(Unprocessable Entity)"
     ]
+
+
+def _tappable(page: Page, name: str) -> None:
+    """A link standing alone on its line is a 44 px tap target."""
+    box = page.get_by_role("link", name=name, exact=True).bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
