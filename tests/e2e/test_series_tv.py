@@ -81,3 +81,7 @@ def test_the_tv_of_a_finished_game_follows_the_table_to_the_next(
     expect(tv.locator("#series")).to_contain_text("game 2")
     expect(tv.locator("#board")).to_contain_text("Hand 1")
     Looker(tv, "series-tv", TV["width"]).look("followed")
+    late = new_screen(browser, contexts, TV)  # a TV opened on game 1 after
+    late.goto(f"{live_server.url}/join/{first.view_token}")
+    late.goto(f"{live_server.url}/games/{first.pk}/tv")
+    expect(late).to_have_url(f"{live_server.url}/games/{second.pk}/tv", timeout=LIVE)
