@@ -28,6 +28,7 @@ from .series import series_of
 from .series_words import winner_line
 
 SERIES_FORMAT = {"format": "pepper-series", "version": 1}
+STOP_POLLING = 286  # htmx stops an "every" poll answered so
 
 
 @require_POST
@@ -73,13 +74,17 @@ def series_game(request: HttpRequest, game_id: UUID, number: int) -> HttpRespons
 
 @require_GET
 def series_tv_next(request: HttpRequest, game_id: UUID) -> HttpResponse:
-    """A finished series game's TV asks whether the table has started the
-    next game: 204 until it has, then htmx is sent to that game's TV (with
-    the right the TV has in this one), so the room follows the table."""
+    """A series game's TV asks whether the table has started the next game:
+    204 until it has, then htmx is sent to that game's TV (with the right
+    the TV has in this one), so the room follows the table; 286 (htmx's
+    "stop polling") once there is nothing to follow: no series, or one
+    that is over."""
     game, _ = access.game_for(request, game_id)
     state = series_of(game)
     following = None if state is None else state.after(game.pk)
-    if state is None or following is None:
+    if state is None or (following is None and state.standing.over):
+        return HttpResponse(status=STOP_POLLING)
+    if following is None:
         return HttpResponse(status=204)
     number = state.number_of(following.pk)
     response = HttpResponse(status=204)

@@ -351,7 +351,11 @@ def test_a_finished_games_tv_follows_the_table_to_the_next_game(
     assert asked["HX-Redirect"] == f"/games/{game.pk}/series/2?to=tv"
     opened = client.get(asked["HX-Redirect"], follow=True)
     assert opened.redirect_chain[-1][0] == f"/games/{following.pk}/tv"
-    assert "Record hand" not in opened.content.decode()
+    page = client.get(f"/games/{following.pk}/").content.decode()
+    assert "A read-only link" in page and "Record hand" not in page
     won(following, ANN_CAT_WIN)  # the series is won: nothing more to follow
     over = client.get(f"/games/{following.pk}/tv").content.decode()
     assert "/tv/next" not in over
+    # A TV that was showing when the series was won is told to stop asking.
+    stop = client.get(f"/games/{following.pk}/tv/next", headers=HTMX)
+    assert stop.status_code == 286
