@@ -15,10 +15,9 @@ the code that words a row (``drawn_by``).
 from __future__ import annotations
 
 import hashlib
-import inspect
 from collections.abc import Sequence
 from functools import cache as once
-from types import ModuleType
+from pathlib import Path
 from typing import Any
 
 from django.core.cache import cache
@@ -26,10 +25,10 @@ from django.template.loader import get_template, render_to_string
 from django.template.loader_tags import IncludeNode
 from django.utils.safestring import SafeString, mark_safe
 
+import scorekeeper
 from scorekeeper import tablewords
 from scorekeeper.gamelog import GameLog
-from scorekeeper.games import chart, presenters
-from scorekeeper.rules import explain
+from scorekeeper.games import presenters
 from scorekeeper.rules.engine import HandResult, Scoreboard
 from scorekeeper.tablewords import Change, corrections
 from scorekeeper.web.access import Role
@@ -37,10 +36,6 @@ from scorekeeper.web.access import Role
 KEPT_SECONDS = 3600
 ROW_TEMPLATE = "games/_hand_row.html"
 CHART_TEMPLATE = "games/_score_chart.html"
-# The code that words a row (its summary, explanation, totals) and draws
-# the chart: part of what a kept fragment shows.
-ROW_CODE = (presenters, tablewords, explain)
-CHART_CODE = (presenters, chart)
 
 
 def templates_of(template_name: str) -> tuple[str, ...]:
@@ -63,19 +58,29 @@ def templates_of(template_name: str) -> tuple[str, ...]:
 
 
 @once
-def drawn_by(template_name: str, code: tuple[ModuleType, ...]) -> str:
-    """What draws a kept fragment, part of its every key: a digest of the
-    template's source and the sources it includes, and of the modules that
-    word what it shows, worked out once per process. A deploy that changes
-    any of them gives every fragment a new key (the old entries just go
-    unread), so nothing kept in Redis across a deploy shows the old words,
-    and there is no version to bump by hand."""
+def code_digest() -> str:
+    """A digest of the project's Python source (every module under
+    ``scorekeeper``), read once per process: the code that words what a
+    kept fragment shows is some of it, and no list of which modules that
+    is can be forgotten when a new one starts to."""
     digest = hashlib.sha256()
+    for path in sorted(Path(scorekeeper.__file__).parent.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@once
+def drawn_by(template_name: str) -> str:
+    """What draws a kept fragment, part of its every key: a digest of the
+    template's source and the sources it includes, and of the project's
+    code (``code_digest``), worked out once per process. A deploy that
+    changes any of them gives every fragment a new key (the old entries
+    just go unread), so nothing kept in Redis across a deploy shows the
+    old words, and there is no version to bump by hand."""
+    digest = hashlib.sha256(code_digest().encode())
     for name in templates_of(template_name):
         loaded: Any = get_template(name)
         digest.update(loaded.template.source.encode())
-    for module in code:
-        digest.update(inspect.getsource(module).encode())
     return digest.hexdigest()[:16]
 
 
@@ -90,7 +95,7 @@ def row_key(game_url: str, role: Role, result: HandResult, names: Sequence[str])
     named = _named(names)
     totals = ",".join(map(str, result.totals))
     return (
-        f"hand-row:{drawn_by(ROW_TEMPLATE, ROW_CODE)}:{game_url}:{role}:"
+        f"hand-row:{drawn_by(ROW_TEMPLATE)}:{game_url}:{role}:"
         f"{result.target}:{result.event}:"
         f"{result.number}:{int(result.pepper_round)}:{totals}:{named}"
     )
@@ -152,7 +157,7 @@ def chart_html(game_url: str, board: Scoreboard, seq: int) -> SafeString:
     if not board.rows:
         return mark_safe("")
     target = board.variant.target_score
-    drawer = drawn_by(CHART_TEMPLATE, CHART_CODE)
+    drawer = drawn_by(CHART_TEMPLATE)
     key = f"chart:{drawer}:{game_url}:{seq}:{target}:{_named(board.side_names)}"
     html: str | None = cache.get(key)
     if html is None:

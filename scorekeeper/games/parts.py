@@ -165,7 +165,7 @@ def history_html(
     new exactly when the log has grown (or a substitute came: ``takers``),
     or the rows are drawn anew (``fragments.drawn_by``); put together from
     each hand's kept row, so only new rows are rendered."""
-    drawer = fragments.drawn_by(fragments.ROW_TEMPLATE, fragments.ROW_CODE)
+    drawer = fragments.drawn_by(fragments.ROW_TEMPLATE)
     key = f"history:{drawer}:{game_url}:{len(log.entries)}:{role}:{shown}:{len(takers)}"
     html: str | None = cache.get(key)
     if html is None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -27,8 +26,6 @@ from django.utils.safestring import SafeString
 from scorekeeper.eventstore import stored_entry
 from scorekeeper.gamelog import GameLog, game_variant
 from scorekeeper.games.fragments import drawn_by
-from scorekeeper.leagues import awards as awards_rules
-from scorekeeper.leagues import side_awards as side_awards_rules
 from scorekeeper.leagues.awards import awards
 from scorekeeper.leagues.models import (
     League,
@@ -117,11 +114,9 @@ def published_night(token: str, night_id: int) -> Published | None:
 
 def night_html(found: Published, token: str) -> SafeString:
     """The page's body, from the cache under the night's version and what
-    draws it (the template, the awards' rules, this module: a deploy that
-    changes them is never shown the old page, kept 24 h), or computed and
-    cached."""
-    code = (awards_rules, side_awards_rules, sys.modules[__name__])
-    key = f"{found.key}:{drawn_by(TEMPLATE, code)}"
+    draws it (its templates and the code: a deploy that changes them is
+    never shown the old page, kept 24 h), or computed and cached."""
+    key = f"{found.key}:{drawn_by(TEMPLATE)}"
     html: str | None = cache.get(key)
     if html is None:
         night = Night.objects.select_related("season__league").get(pk=found.night)

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
-from types import ModuleType
 from typing import NamedTuple
 
 from django.core.cache import cache
@@ -28,19 +26,8 @@ from django.db import connection
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from scorekeeper import tablewords
 from scorekeeper.games.fragments import drawn_by
-from scorekeeper.leagues import (
-    awards,
-    charts,
-    presenters,
-    prizes,
-    ratings,
-    results,
-    season_totals,
-    standings,
-    stats,
-)
+from scorekeeper.leagues import presenters
 from scorekeeper.leagues.models import (
     League,
     Night,
@@ -52,7 +39,6 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.leagues.tasks import ratings_current
 from scorekeeper.models import Game
-from scorekeeper.web.templatetags import numbers  # its filters word the numbers
 
 KEPT_SECONDS = 24 * 60 * 60  # older versions are never read again: LRU drops them
 TEMPLATE = "leagues/public.html"
@@ -125,13 +111,9 @@ def numbers_html(found: Public, token: str) -> SafeString:
     says so) and reads the version again, so the page goes under the
     version it shows: the league's rated version is part of it, so the
     body that says "being brought up to date" is not read once they are.
-    The key also names what draws the page (its template and the modules
-    that word and rank it, the template filters included): a deploy that
-    changes them is never shown a page kept before it."""
-    code: tuple[ModuleType, ...] = (presenters, standings, prizes, season_totals)
-    code += (awards, charts, ratings, results, stats, tablewords, numbers)
-    code += (sys.modules[__name__],)
-    drawer = drawn_by(TEMPLATE, code)
+    The key also names what draws the page (its templates and the code):
+    a deploy that changes them is never shown a page kept before it."""
+    drawer = drawn_by(TEMPLATE)
     html: str | None = cache.get(f"{found.key}:{drawer}")
     if html is None:
         season = Season.objects.select_related("league").get(pk=found.season)

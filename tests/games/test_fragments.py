@@ -221,3 +221,18 @@ def test_the_history_kept_whole_follows_a_changed_row_template(
     assert "edited" not in history_html(URL, board, log, "edit")
     marker = edited("games/_hand_row.html")
     assert history_html(URL, board, log, "edit").count(marker) == len(board.hands)
+
+
+def test_a_deploy_that_changes_the_code_gives_every_row_a_new_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Any module of the project may come to word a row: the key reads a
+    digest of all of them, so none can be left off a list."""
+    board, _ = _game(*HANDS)
+    result = board.hands[-1]
+    fragments.drawn_by.cache_clear()
+    before = fragments.row_key(URL, "edit", result, SEATS)
+    monkeypatch.setattr(fragments, "code_digest", lambda: "the next deploy")
+    fragments.drawn_by.cache_clear()
+    assert fragments.row_key(URL, "edit", result, SEATS) != before
+    fragments.drawn_by.cache_clear()
