@@ -6,20 +6,15 @@ import sys
 from argparse import ArgumentParser
 from typing import Any
 
-from django.core.management.base import BaseCommand
-
 from scorekeeper.gamelog import LogError, dumps, read_and_replay
+from scorekeeper.management.contract import ContractCommand
 from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.explain import explain_hand, explain_status
 from scorekeeper.score_document import score_document
 
 
-class Command(BaseCommand):
+class Command(ContractCommand):
     help = "Replay a pepper-log v1 file ('-' for standard input) and print the score."
-    # A contract's command: its answer and its one-line refusal are all it
-    # prints. The site's system checks (offline.W001 on a server built
-    # without Node.js) are the server's business, not this command's.
-    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("log", help="the log file, or - for standard input")

@@ -10,20 +10,15 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand
-
 from scorekeeper.leagues.season import SeasonError, read_season
 from scorekeeper.leagues.standings import standings
+from scorekeeper.management.contract import ContractCommand
 
 COLUMNS = ("played", "won", "points", "margin", "bids", "made")
 
 
-class Command(BaseCommand):
+class Command(ContractCommand):
     help = "Print a pepper-league season's standings (pepper-standings v1)."
-    # A contract's command: its answer and its one-line refusal are all it
-    # prints. The site's system checks (offline.W001 on a server built
-    # without Node.js) are the server's business, not this command's.
-    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("season", help="a pepper-league v1 file, or - for stdin")

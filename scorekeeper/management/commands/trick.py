@@ -12,18 +12,13 @@ import sys
 from argparse import ArgumentParser
 from typing import Any
 
-from django.core.management.base import BaseCommand
-
+from scorekeeper.management.contract import ContractCommand
 from scorekeeper.referee.tricks import referee
 from scorekeeper.rules.errors import CardError, VariantError
 
 
-class Command(BaseCommand):
+class Command(ContractCommand):
     help = "Referee a trick: the winner, or the cards that may follow a lead."
-    # A contract's command: its answer and its one-line refusal are all it
-    # prints. The site's system checks (offline.W001 on a server built
-    # without Node.js) are the server's business, not this command's.
-    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("--trump", required=True, help="a suit, or no-trump")
