@@ -366,11 +366,12 @@
       });
     });
   }
-  function offlineNow() {  // a game started here: its hands always go through the outbox
+  function unreachable() {  // a game started here: its hands always go through the outbox
     // While "Update now" hands over, a Save goes into the outbox too: the
     // page sends nothing itself then, and reloads.
-    return updating || shell || !online || navigator.onLine === false || waiting() > 0 || disputed;
+    return updating || shell || !online || navigator.onLine === false || disputed;
   }
+  function offlineNow() { return unreachable() || waiting() > 0; }
   // A Save goes into the outbox: refereed by the engine when it is up,
   // else as entered (the raw form), to be refereed when it is. Written
   // before the page says anything.
@@ -624,13 +625,10 @@
   // change left is held for the table (the server refused it): the table
   // decides looking at what the server has (most often the same hand,
   // recorded by another phone), and the table's panel follows the others.
-  function onlyHeld() {
-    return online && navigator.onLine !== false && !updating && !shell && !disputed &&
-      !replaced && waiting() === 1 && !!held();
-  }
+  function onlyHeld() { return waiting() === 1 && !!held() && !replaced; }
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     if (event.detail.elt.id !== "poller") return;
-    if (syncing || (offlineNow() && !onlyHeld())) event.preventDefault();
+    if (syncing || unreachable() || (waiting() > 0 && !onlyHeld())) event.preventDefault();
   });
 
   // Online, the page moves on by htmx: keep this phone's copy of the log

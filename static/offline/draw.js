@@ -146,12 +146,11 @@
     var saved = form.querySelector(".saved");
     if (saved) saved.remove();
   }
-  // The form emptied for the next hand; who enters stays. The auction line
-  // is emptied too: its calls so far came with the page or the table's
-  // panel (as its value), and a reset would bring the last hand's back.
   // The form for the next hand: as the page drew it (an entry carried
   // into it by record.js gives its inputs' defaults back first), untouched,
-  // its auction line empty and open to the panel's calls again.
+  // who enters kept; its auction line emptied (its calls came with the
+  // page or the panel as its value: a reset would bring the last hand's
+  // back) and open to the panel's calls again.
   function emptyForm(form, by) {
     form.querySelectorAll("[data-page-checked]").forEach(function (input) {
       if (input.dataset.pageChecked === "1") input.setAttribute("checked", ""); else input.removeAttribute("checked");
