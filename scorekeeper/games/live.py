@@ -60,10 +60,9 @@ def game_chart(request: HttpRequest, game_id: UUID) -> HttpResponse:
 def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     """Has the game moved on since event ``seq`` (or its table since
     version ``v`` and the hand ``table_seq`` it was drawn for, on a page
-    showing the table panel)? 204 if not (one
-    indexed query); else the fresh score and history, swapped in out of
-    band, a note of what changed, the record form for the next hand, and
-    the table panel. If someone has touched this phone's form
+    showing the table panel)? 204 if not (one indexed query); else the
+    fresh score and history, swapped in out of band, a note of what
+    changed, the record form for the next hand, and the table panel. If someone has touched this phone's form
     (``form=touched``), the new form replaces it too, with a note by its
     Save bar (and the page's script offers the entry back); else
     (``form=untouched``) it simply replaces it. One poll serves the score
@@ -90,7 +89,7 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
             return HttpResponse(status=204)
         # A seat taken, a call made, or a hand saved on this phone (its
         # answer moved the page on, not the panel).
-        return panel_answer(request, game_id)
+        return panel_answer(request, game_id, role=role)
     game = game_row(game_id)  # plain SQL, as head: the poll is the hot path
     if game is None:  # deleted since head read it
         return HttpResponse(status=404)

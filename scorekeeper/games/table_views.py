@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
+from scorekeeper.gamerows import game_row
 from scorekeeper.models import Game
 from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.record_form import form_options
@@ -128,12 +129,17 @@ def table_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     return HttpResponse(headers={"HX-Refresh": "true"})
 
 
-def panel_answer(request: HttpRequest, game_id: UUID) -> HttpResponse:
+def panel_answer(
+    request: HttpRequest, game_id: UUID, *, role: access.Role
+) -> HttpResponse:
     """The game poll's answer when only the table moved (a seat taken, a
-    call made, a hand saved on this phone): the panel, out of band. It
-    says the phone's copy of the log is current (no events carried), or
-    the offline script would fetch the log again for every call."""
-    game, role = access.game_for(request, game_id)
+    call made, a hand saved on this phone): the panel, out of band, for
+    the ``role`` the poll found. It says the phone's copy of the log is
+    current (no events carried), or the offline script would fetch the
+    log again for every call."""
+    game = game_row(game_id)  # plain SQL, as the poll's head
+    if game is None:  # deleted since the poll read its head
+        return HttpResponse(status=404)
     log = game_log(game)
     takers = presenters.takeovers(game)
     board = board_now(scoreboard(game.pk, log), takers)
@@ -199,10 +205,9 @@ def _panel_context(
     fill_form: bool = True,
 ) -> dict[str, Any]:
     """The panel; with it, out of band, the record form's auction line as
-    it goes, and once the
-    auction is settled (``fill_form``: not already filled on this phone,
-    whose entries a second fill would wipe) the form's choices filled
-    from it."""
+    it goes, and once the auction is settled (``fill_form``: not already
+    filled on this phone, whose entries a second fill would wipe) the
+    form's choices filled from it."""
     context = table_context(request, game, board, role=role)
     context.update(refused=refused, panel_only=True)
     prefill = context["prefill"]
