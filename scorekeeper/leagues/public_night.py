@@ -18,7 +18,6 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from django.core.cache import cache
 from django.db import connection
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
@@ -40,7 +39,7 @@ from scorekeeper.leagues.models import (
 )
 from scorekeeper.leagues.presenters import games_played, standing_rows
 from scorekeeper.leagues.prizes import TIES, places_of, prizes_given
-from scorekeeper.leagues.results import season_nights, season_settings
+from scorekeeper.leagues.results import cached, season_nights, season_settings
 from scorekeeper.leagues.season import Player as Person
 from scorekeeper.leagues.side_awards import Played, side_awards
 from scorekeeper.leagues.standings import night_rows_from
@@ -116,13 +115,14 @@ def night_html(found: Published, token: str) -> SafeString:
     """The page's body, from the cache under the night's version and what
     draws it (its templates and the code: a deploy that changes them is
     never shown the old page, kept 24 h), or computed and cached."""
-    key = f"{found.key}:{drawn_by(TEMPLATE)}"
-    html: str | None = cache.get(key)
-    if html is None:
+
+    def drawn() -> str:
         night = Night.objects.select_related("season__league").get(pk=found.night)
         context = night_results(night) | {"token": token}
-        html = render_to_string(f"{TEMPLATE}#results", context)
-        cache.set(key, str(html), timeout=KEPT_SECONDS)
+        return str(render_to_string(f"{TEMPLATE}#results", context))
+
+    key = f"{found.key}:{drawn_by(TEMPLATE)}"
+    html = cached(key, drawn, timeout=KEPT_SECONDS)
     return SafeString(html)  # our own template's output, escaped when rendered
 
 
