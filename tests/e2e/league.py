@@ -74,6 +74,9 @@ def table_links(page: Page, round_number: int) -> list[str]:
     section = page.locator("h3", has_text=f"Round {round_number}").locator(
         "xpath=following-sibling::ul[1]"
     )
+    # Waits for the page (a click may still be navigating to it): all()
+    # reads what is there at once.
+    expect(section.locator(".link a").first).to_be_attached()
     return [a.get_attribute("href") or "" for a in section.locator(".link a").all()]
 
 
