@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import tablewords
 from scorekeeper.eventstore import Busy, Conflict, IdTaken
-from scorekeeper.gamelog import GameLog
+from scorekeeper.gamelog import GameLog, clean_text
 from scorekeeper.games import presenters, services
 from scorekeeper.games.forms import (
     HandForm,
@@ -166,8 +166,10 @@ def _sent_again(request: HttpRequest, game: Game) -> bool:
     """A POST whose event id is in the game's log already: the same change
     sent twice (a double tap, a resend), answered as the first was."""
     event_id = str(request.POST.get("event_id", ""))[:64]
+    if not event_id or clean_text(event_id, limit=64) is not None:
+        return False  # no id, or one no log holds (PostgreSQL refuses a NUL)
     stored = GameEvent.objects.filter(game=game, event_id=event_id)
-    return request.method == "POST" and bool(event_id) and stored.exists()
+    return request.method == "POST" and stored.exists()
 
 
 def _back_to_game(game: Game, by: str) -> HttpResponse:
