@@ -29,6 +29,7 @@ from scorekeeper.leagues.my_night import (
 )
 from scorekeeper.leagues.nights import night_of
 from scorekeeper.leagues.repeats import new_key
+from scorekeeper.leagues.tonight import night_so_far
 from scorekeeper.leagues.views import posted_id
 from scorekeeper.web.limits import rate_limited
 from scorekeeper.web.qr import qr_code
@@ -57,7 +58,12 @@ def _mine(request: HttpRequest, checkin: CheckIn, error: str = "") -> HttpRespon
     template = "leagues/mine.html"
     if getattr(request, "htmx", False):
         template += "#where"
-    context = {"me": my_night(checkin), "poll": POLL_SECONDS, "error": error}
+    context = {
+        "me": my_night(checkin),
+        "so_far": night_so_far(checkin),
+        "poll": POLL_SECONDS,
+        "error": error,
+    }
     with league_time(checkin.night.season.league):
         return render(request, template, context, status=422 if error else 200)
 

@@ -19,6 +19,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import CheckIn, Night, Round, Seat
+from scorekeeper.leagues.results import season_standings
 from tests.e2e.conftest import LIVE, PHONE, Looker
 from tests.e2e.league import TV, new_screen, sign_in
 from tests.leagues.nights import NAMES, play_hand, take_over
@@ -89,9 +90,28 @@ def test_a_player_checks_in_at_the_door_and_their_page_follows_the_night(
     assert CheckIn.objects.get(night=night, player=eve).seated_round == 1
 
     play_hand(seat.table.game)
-    take_over(seat.table, played.sitting_out.get(), from_hand=2, position=seat.position)
+    take_over(
+        seat.table,
+        played.sitting_out.get(),
+        from_hand=2,
+        credit="started",
+        position=seat.position,
+    )
     expect(where).to_contain_text("took your seat from hand 2", timeout=LIVE)
+    games = page.locator(".mine-games li")
+    expect(games).to_have_count(1)
+    expect(games).to_contain_text(f"Round 1, table {seat.table.number}, with ")
+    expect(games).to_contain_text("in play")
+    expect(games).to_contain_text("you left it from hand 2")
     looker.look("replaced")
+    rounds.round_call(round=played, by="maria", now=timezone.now())
+    expect(games).to_contain_text("(round called)", timeout=LIVE)
+    standing = page.locator(".mine-standing")
+    rows = season_standings(night.season)["nights"][0]["rows"]  # type: ignore[index]
+    rank = next(row["rank"] for row in rows if row["name"] == "Eve")
+    place = {1: "1st", 3: "3rd"}[rank]  # one game: a side shares its place
+    expect(standing).to_contain_text(f"Joint {place} of 4 tonight")
+    looker.look("so-far")
     assert page.evaluate("window.notReloaded") is True
     assert console_errors == []
 

@@ -72,12 +72,15 @@ def test_its_queries_are_pinned_and_do_not_grow_with_the_league(
             _page(client, mine, **HTMX)
         return len(queries)
 
+    counted()  # the night's standings read once a process, then kept
     before = counted()
     for number in range(40):  # a bigger league, another night with a round
         services.player_add(league=played.night.season.league, name=f"P{number}")
     other = progressive_night(played.night.season, played.night.date.replace(day=26))
     rounds.round_start(night=other, rng=random.Random(1), now=NOW)
-    assert before == counted() == 4  # check-in, round, its substitutes, seats
+    # check-in, round, its substitutes, seats; the night so far: the
+    # player's tables, their seats, their substitutes, the night's version
+    assert before == counted() == 8
 
 
 def test_a_poll_gets_only_where_the_player_sits(client: Client, played: Round) -> None:
@@ -213,3 +216,59 @@ def test_a_player_who_left_is_told_who_took_their_seat(
     services.check_out(night=played.night, player=stayed.player)
     text = _text(_page(client, stayed))
     assert "took your seat" not in text and "You are checked out" in text
+
+
+def _night_rank(played: Round, name: str) -> tuple[int, int]:
+    """``name``'s rank tonight and how many are ranked, as the season's
+    standings document (the `standings` command's) says."""
+    from scorekeeper.leagues.results import season_standings
+
+    document = season_standings(played.night.season)
+    rows = document["nights"][0]["rows"]  # type: ignore[index]
+    rank = next(row["rank"] for row in rows if row["name"] == name)
+    return rank, len(rows)
+
+
+def test_the_page_shows_the_night_so_far_and_the_players_place(
+    client: Client, played: Round
+) -> None:
+    """Each game the player sat at tonight, with partner, score and how it
+    ended, and their place in the night's standings as the standings say
+    it (partners share theirs)."""
+    mine = _checkin(played, 0)
+    assert "Tonight so far" not in _text(_page(client, mine))  # nothing yet
+    table = played.tables.get(number=1)
+    play_hand(table.game)
+    text = _text(_page(client, mine))
+    names = _names(played)
+    table.game.refresh_from_db()
+    ours, theirs = table.game.totals
+    assert "Tonight so far" in text
+    assert f"Round 1, table 1, with {names[2]}: in play {ours} to {theirs}" in text
+    assert "Your place tonight shows when a game of yours is finished" in text
+    for _ in range(3):  # the season's hand limit is 4: the game ends
+        play_hand(table.game)
+    table.game.refresh_from_db()
+    ours, theirs = table.game.totals
+    outcome = "won" if 0 in table.game.winners else "lost"
+    text = _text(_page(client, mine))
+    assert f"with {names[2]}: {outcome} {ours} to {theirs}" in text
+    for position in range(4):  # partners share a place
+        rank, ranked = _night_rank(played, names[position])
+        place = {1: "1st", 2: "2nd", 3: "3rd"}[rank]
+        text = _text(_page(client, _checkin(played, position)))
+        assert f"Joint {place} of {ranked} tonight: " in text
+        assert ranked == 4  # table 2 has not begun: only table 1 is ranked
+
+
+def test_a_substitutes_game_shows_on_both_players_nights(
+    client: Client, played: Round
+) -> None:
+    table = played.tables.get(number=1)
+    play_hand(table.game)
+    leaver = _checkin(played, 0)
+    sitting = played.sitting_out.get()
+    take_over(table, sitting, from_hand=2, credit="started", position=0)
+    joined = CheckIn.objects.get(night=played.night, player=sitting)
+    assert "you came in from hand 2" in _text(_page(client, joined))
+    assert "you left it from hand 2" in _text(_page(client, leaver))
