@@ -6,8 +6,11 @@ refused in the organizer's words and changes nothing."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -16,11 +19,14 @@ from django.test import Client
 
 from scorekeeper.eventstore import load
 from scorekeeper.gamelog import replay_log
-from scorekeeper.leagues import rounds, undo
-from scorekeeper.leagues.models import Change, Night, Round, Season, Table
+from scorekeeper.leagues import rounds, services, undo
+from scorekeeper.leagues.interchange import season_export, season_import
+from scorekeeper.leagues.models import Change, Night, Round, Season, Seat, Table
+from scorekeeper.leagues.results import season_standings
 from scorekeeper.leagues.services import LeagueError
 from scorekeeper.models import Game
-from tests.leagues.nights import play_hand, play_out, progressive_night
+from tests.leagues.imported import ROOT, command_standings, seated
+from tests.leagues.nights import play_hand, play_out, progressive_night, take_over
 from tests.records import NOW
 
 pytestmark = pytest.mark.django_db
@@ -190,3 +196,58 @@ def test_the_buttons_undo_and_a_refusal_is_said_on_the_nights_page(
     log = client.get(f"/nights/{night.pk}/").content.decode()
     assert "round 1&#x27;s call undone: 1 game plays on" in log
     assert Change.objects.count() == 1
+
+
+def test_a_season_with_an_undone_call_and_a_substitute_goes_out_and_back(
+    first: Round, organizer: User
+) -> None:
+    """The call's end voided (contract §6), a substitute in the game that
+    played on, called again and closed: the season's file reads back the
+    same, every game's log passes `replay`, and the `standings` command
+    ranks the file as the league's pages do."""
+    night = first.night
+    done, going = _tables(first)
+    undo.round_call_undo(round=first, user=organizer, now=NOW)
+    going = Table.objects.select_related("game", "round__night").get(pk=going.pk)
+    leaver = Seat.objects.get(table=going, position=0).player
+    take_over(going, first.sitting_out.get(), from_hand=3, credit="started")
+    services.check_out(night=night, player=leaver)
+    play_hand(Game.objects.get(pk=going.game_id))
+    rounds.round_call(round=first, by="org", now=NOW)
+    rounds.night_close(night=night, by="org", now=NOW)
+
+    exported: dict[str, Any] = season_export(season=night.season)
+    text = json.dumps(exported)
+    games = exported["nights"][0]["games"]
+    logs = [game["log"] for game in games]
+    assert any(
+        entry.get("type") == "void" for log in logs for entry in log["events"]
+    ), "the undone call's void of the end is in the file"
+    for log in logs:
+        replayed = subprocess.run(
+            [sys.executable, "manage.py", "replay", "-"],
+            cwd=ROOT,
+            input=json.dumps(log),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert replayed.returncode == 0, replayed.stderr
+
+    other = services.league_create(name="Elsewhere", organizer=organizer, now=NOW)
+    copy = season_import(league=other, text=text, now=NOW)
+    assert json.dumps(season_export(season=copy)) == text
+
+    command = command_standings(text)
+    ids = seated(exported, night.season)
+    ours = season_standings(night.season)
+    pages = {
+        pid: (row["rank"], row["played"], row["won"], row["points"])
+        for row in ours["nights"][0]["rows"]  # type: ignore[index]
+        for pid in [str(row["player"])]
+    }
+    theirs = {
+        ids[row["player"]]: (row["rank"], row["played"], row["won"], row["points"])
+        for row in command["nights"][0]["rows"]
+    }
+    assert pages == theirs and len(theirs) == 8
