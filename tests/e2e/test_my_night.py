@@ -20,7 +20,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import CheckIn, Night, Round, Seat
 from scorekeeper.leagues.results import season_standings
-from tests.e2e.conftest import LIVE, PHONE, Looker
+from tests.e2e.conftest import DOCS, LIVE, PHONE, Looker
 from tests.e2e.league import TV, new_screen, sign_in
 from tests.leagues.nights import NAMES, play_hand, take_over
 
@@ -112,6 +112,8 @@ def test_a_player_checks_in_at_the_door_and_their_page_follows_the_night(
     place = {1: "1st", 3: "3rd"}[rank]  # one game: a side shares its place
     expect(standing).to_contain_text(f"Joint {place} of 4 tonight")
     looker.look("so-far")
+    if size == PHONE:
+        page.screenshot(path=str(DOCS / "my-night.png"))
     assert page.evaluate("window.notReloaded") is True
     assert console_errors == []
 

@@ -20,7 +20,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.leagues import prize_lists, rounds, services
 from scorekeeper.leagues.models import Night, Season
 from scorekeeper.rules.events import Call
-from tests.e2e.conftest import PHONE, SCREENSHOTS, Looker
+from tests.e2e.conftest import DOCS, PHONE, SCREENSHOTS, Looker
 from tests.e2e.league import TV, printed_pages, sign_in, smallest_type
 from tests.leagues.nights import play_hand, progressive_night
 from tests.records import NOW
@@ -132,6 +132,7 @@ def test_a_nights_results_in_public_on_a_phone_a_screen_and_paper(
     looker.look("night-public")
     _wide(page, looker)
     looker.look("night-public-wide")
+    page.screenshot(path=str(DOCS / "night-public.png"))
     page.emulate_media(media="print")
     expect(page.locator(".top")).to_be_hidden()
     assert printed_pages(page, "night-public-print") in (1, 2)
