@@ -171,3 +171,52 @@ def test_the_desk_sees_who_has_not_sat_down_and_the_door_shows_each_link(
     expect(waiting).to_contain_text("Not at their table yet (7)", timeout=LIVE)
     expect(waiting).not_to_contain_text(seat.player.name)
     assert console_errors == []
+
+
+@SIZES
+def test_the_organizer_turns_the_door_off_and_a_phone_at_the_door_is_told(
+    page: Page,
+    browser: Browser,
+    contexts: list[BrowserContext],
+    live_server: LiveServer,
+    console_errors: list[str],
+    request: pytest.FixtureRequest,
+    size: dict[str, int],
+) -> None:
+    """A night where the desk checks everyone in: the door's QR code stops
+    checking anyone in, the phone that scanned it is told to ask at the
+    desk, and turning it on again lets the next player in."""
+    page.set_viewport_size({"width": size["width"], "height": size["height"]})
+    looker = Looker(page, request.node.name, width=size["width"])
+    night = _night()
+    sign_in(page, live_server.url, "maria", PASSWORD)
+    page.goto(f"{live_server.url}/nights/{night.pk}/")
+    phone = new_screen(browser, contexts)
+    phone.goto(f"{live_server.url}/door/{night.door_token}?q=eve")  # scanned
+    page.get_by_text("Players' own links, check-in by QR code (on)").click()
+    page.get_by_role("button", name="Turn check-in by QR code off").click()
+    switch = page.get_by_text("Players' own links, check-in by QR code (off)")
+    expect(switch).to_be_visible()
+    switch.click()
+    expect(
+        page.get_by_role("img", name="QR code of the night's check-in page")
+    ).to_have_count(0)
+    looker.look("door-off")
+
+    phone.get_by_role("button", name="Eve").click()  # the page opened before
+    expect(phone.get_by_role("alert")).to_contain_text(
+        "Check-in at the door is off tonight: ask at the desk."
+    )
+    assert not night.checkins.exists()
+    phone.goto(f"{live_server.url}/door/{night.door_token}")
+    expect(phone.locator("main")).to_contain_text("Check-in is at the desk tonight")
+
+    page.get_by_role("button", name="Let players check themselves in").click()
+    expect(
+        page.get_by_text("Players' own links, check-in by QR code (on)")
+    ).to_be_visible()
+    phone.goto(f"{live_server.url}/door/{night.door_token}?q=eve")
+    phone.get_by_role("button", name="Eve").click()
+    expect(phone.get_by_role("heading", name="Eve's night")).to_be_visible()
+    assert night.checkins.filter(player__name="Eve", present=True).exists()
+    assert console_errors == []
