@@ -188,6 +188,15 @@ class Round(models.Model):
     # whether the task worker calls it then (``round_clock``).
     ends_at = models.DateTimeField(null=True, blank=True)
     auto_call = models.BooleanField(default=False)
+    # The organizer whose tap started it (none: imported, or from before
+    # it was kept): another organizer's tap for the same round is told so.
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         constraints = [

@@ -238,6 +238,7 @@ def round_start(request: HttpRequest, night_id: int) -> HttpResponse:
             movement=movement if movement in Movement.values else Movement.CIRCLE,
             minutes=_minutes(request.POST.get("minutes", "")),
             auto_call=bool(request.POST.get("auto_call")),
+            by=request.user if request.user.is_authenticated else None,
         )
         if new.started_at == now:  # not the same form sent again
             round_clock.round_clock_ask(played=new)

@@ -43,6 +43,7 @@ def round_start(
     movement: str = Movement.CIRCLE,
     minutes: int | None = None,
     auto_call: bool = False,
+    by: User | None = None,
 ) -> Round:
     """Seat the next round and create each table's game (seats bound to
     players); the previous round must be over (finished or called). With
@@ -52,15 +53,20 @@ def round_start(
     ``minutes``: the round's length (its clock ends then); ``auto_call``:
     the task worker calls it at the end (``round_clock``).
     ``number``: the round the organizer asked for; when it exists already
-    (the same form sent twice) it is the answer, and nothing else starts."""
+    (the same form sent twice) it is the answer, and nothing else starts;
+    started by another organizer (``by``: who asks), that is refused in
+    words, so the one who lost the race knows their choices were not
+    used."""
     if auto_call and not minutes:
         raise LeagueError("to call the round when time is up, give its length")
     with transaction.atomic():
         night_lock(night)
         if number is not None:
-            asked = night.rounds.filter(number=number).first()
-            if asked is not None:
-                return asked
+            asked = night.rounds.select_related("started_by").filter(number=number)
+            found = asked.first()
+            if found is not None:
+                _refuse_anothers(found, by)
+                return found
         refuse_closed(night)
         last = night.rounds.last()
         if last is not None and last.called_at is None and _unfinished(last):
@@ -80,11 +86,24 @@ def round_start(
             movement=movement if night.format == Night.PROGRESSIVE else Movement.CIRCLE,
             ends_at=now + timedelta(minutes=minutes) if minutes else None,
             auto_call=auto_call,
+            started_by=by,
         )
         new.sitting_out.set([int(pk) for pk in seating.sitting_out])
         _seat_tables(new, seating, rng, now)
         project_nights([night.pk])  # its games' rules counted (the season's page)
     return new
+
+
+def _refuse_anothers(started: Round, by: User | None) -> None:
+    """Round N asked for again: the same organizer's tap sent twice is
+    answered as the first; another organizer's is told who was first."""
+    first = started.started_by
+    if by is None or first is None or first.pk == by.pk:
+        return
+    raise LeagueError(
+        f"round {started.number} was just started by {first.get_username()}, "
+        "with their choices: its tables are below"
+    )
 
 
 def _seat_tables(
