@@ -328,7 +328,9 @@ def test_two_phones_calling_for_one_seat_keep_the_first_and_tell_the_other(
     assert len(LiveTable.objects.get(pk=game.pk).calls) == 1
 
 
-def test_two_organizers_starting_round_1_start_it_once(server: str) -> None:
+def test_two_organizers_starting_round_1_start_it_once_and_tell_the_other(
+    server: str,
+) -> None:
     world = make_world()
     night = world.night()
     second = Client()
@@ -338,7 +340,7 @@ def test_two_organizers_starting_round_1_start_it_once(server: str) -> None:
     url = f"/nights/{night.pk}/rounds"
     sends = [Send(url, {"number": "1"}, cookies_of(c)) for c in (world.client, second)]
     answers = at_once(server, sends)
-    same_redirect(answers)
+    _one_wins(answers, 302, "was just started by")
     assert night.rounds.count() == 1
     assert_state_is_a_replay()
 
@@ -380,9 +382,35 @@ def test_a_card_racing_a_table_phones_save_keeps_one_and_tells_the_other(
     answers = at_once(server, sends)
     card, save = answers
     assert {card.status_code, save.status_code} in ({302, 409}, {422, 302})
+    if card.status_code == 302:  # the phone is told what came in meanwhile
+        assert "Hands 1 to 3 were just recorded by" in save.text()
+    else:  # the card's page says nothing of it was saved, and why
+        assert "Nothing of this card was saved" in card.text()
+        assert "Hand 1 is recorded already as" in card.text()
     stored = GameEvent.objects.filter(game=game.pk).count()
     assert stored == (3 if card.status_code == 302 else 1)
     assert_state_is_a_replay()
+
+
+def test_a_phone_saving_after_the_card_is_told_what_came_in(server: str) -> None:
+    """The race above, the card first: the phone's save of hand 1 is
+    answered 409 with the card's hands named (its order forced here, so
+    the words of both outcomes are checked)."""
+    world = make_world()
+    _, table = _round_one(world)
+    game = table.game
+    phone = holding(game)
+    card_url = f"/tables/{table.pk}/card/enter"
+    [card] = at_once(
+        server, [Send(card_url, _card(table, THREE_HANDS), cookies_of(world.client))]
+    )
+    assert card.status_code == 302
+    save_url = f"/games/{game.pk}/hands"
+    fields = hand_fields(0, "phone", taken=2)
+    [save] = at_once(server, [Send(save_url, fields, cookies_of(phone))])
+    assert save.status_code == 409
+    assert "Hands 1 to 3 were just recorded by" in save.text()
+    assert GameEvent.objects.filter(game=game.pk).count() == 3
 
 
 def test_two_phones_replacing_two_games_of_a_series_at_once_both_answer(
