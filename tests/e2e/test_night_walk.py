@@ -311,6 +311,7 @@ def test_a_night_of_eighty_from_the_pasted_list_to_its_public_page(
         re.compile(r"round 2 table 2: hand 1 \(.+took 6 → took 0")
     )
     expect(log).to_contain_text("(The tricks were counted on the wrong side)")
+    expect(log).to_contain_text("round 2's call undone: 20 games play on")
     at_desk.look("corrected")
     log.screenshot(path=str(SCREENSHOTS / "night-walk-change-log.png"))
 
