@@ -143,18 +143,20 @@ def test_one_rate_limit_counts_requests_on_both_servers(
     however they are spread over the servers."""
     servers = [s.url for s in cluster.servers]
     link = f"/join/{nights[0]['tables'][1]['edit']}"
-    source = "127.0.0.77"
     limit, window = 30, 60
-    if int(time.time()) % window > window - 15:
-        time.sleep(16)  # the 31 requests fall in one window
-    statuses = [
-        ask(servers[n % 2], "GET", link, source=source).status for n in range(limit)
-    ]
+    for attempt in range(5):  # again, from a fresh address, if the
+        source = f"127.0.0.{77 + 2 * attempt}"  # 32 fell in two windows
+        began = int(time.time()) // window
+        statuses = [
+            ask(servers[n % 2], "GET", link, source=source).status for n in range(limit)
+        ]
+        over = [ask(server, "GET", link, source=source).status for server in servers]
+        if int(time.time()) // window == began:
+            break
     assert statuses == [302] * limit
-    assert ask(servers[0], "GET", link, source=source).status == 429
-    assert ask(servers[1], "GET", link, source=source).status == 429
+    assert over == [429, 429]
     # Another address still opens it, on either server.
-    assert ask(servers[1], "GET", link, source="127.0.0.78").status == 302
+    assert ask(servers[1], "GET", link, source="127.0.0.200").status == 302
 
 
 def _standings(page: str) -> str:
