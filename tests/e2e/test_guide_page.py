@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.e2e.conftest import SCREENSHOTS, Looker
+from tests.e2e.league import printed_pages, smallest_type
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,17 +44,22 @@ def test_a_new_organizer_opens_help_from_the_leagues_page(
 
 
 def test_the_guide_prints_on_a4(page: Page, live_server: LiveServer) -> None:
+    """On paper: no site menu, type of 9 pt or more, nothing wider than
+    the page (a code line, a table, a picture), the pages kept as pictures
+    beside the PDF to look at."""
     page.goto(f"{live_server.url}/leagues/help/")
     page.emulate_media(media="print")
     expect(page.locator(".top")).to_be_hidden()  # no site menu on paper
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    pdf = page.pdf(
-        path=str(SCREENSHOTS / "organizers-guide.pdf"),
-        format="A4",
-        print_background=True,
-        prefer_css_page_size=True,
+    assert smallest_type(page) >= 9
+    wider = page.evaluate(
+        """() => [...document.querySelectorAll('main pre, main table, main img')]
+            .filter(e => e.scrollWidth > e.clientWidth + 1
+                || e.getBoundingClientRect().right
+                    > document.querySelector('main').getBoundingClientRect().right + 1)
+            .map(e => e.outerHTML.slice(0, 80))"""
     )
-    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert wider == []
+    pages = printed_pages(page, "organizers-guide")
     assert 8 <= pages <= 30, pages
 
 
