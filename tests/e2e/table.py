@@ -97,13 +97,15 @@ def expect_seats(phones: list[Page], taken: dict[str, Page | None]) -> None:
 
 def save_outcome(game: Game, page: Page, taken: str) -> None:
     """Any phone enters how the hand went, as today: the bidder, bid and
-    trump are already chosen from the auction."""
-    seq = game.last_seq
+    trump are already chosen from the auction. Done once the page says
+    this hand was saved (a save bar or, once it won the game, the page)."""
+    seq, number = game.last_seq, len(board_of(game).rows) + 1
     form = page.locator("#record")
     form.get_by_role("group", name="Tricks the bidding side took (of 6)").get_by_label(
         taken, exact=True
     ).check()
     form.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#record-bar")).to_contain_text("saved", timeout=LIVE)
+    saved = page.locator("p.saved").filter(has_text=f"Hand {number} saved")
+    expect(saved).to_be_visible(timeout=LIVE)
     game.refresh_from_db()
     assert game.last_seq == seq + 1
