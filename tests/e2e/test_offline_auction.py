@@ -19,9 +19,9 @@ from scorekeeper.models import Game
 from scorekeeper.rules.events import HandRecorded
 from tests.e2e.conftest import LIVE, Looker, fill_hand
 from tests.e2e.offline import Server, ready_phone
+from tests.e2e.table import NAMES, board_of, calls_line, sit_down, tap
 from tests.e2e.test_offline_start import no_signal, signal_back, stored_once
 from tests.e2e.test_offline_sync import synced
-from tests.e2e.test_table_auction import NAMES, board_of, calls_line, sit_down, tap
 from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

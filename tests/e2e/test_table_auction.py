@@ -21,40 +21,24 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.gamelog import read_log, replay_log
 from scorekeeper.games.table import table_of
 from scorekeeper.models import Game
-from scorekeeper.projections.boards import game_log, scoreboard
-from scorekeeper.rules.engine import Scoreboard
 from scorekeeper.rules.events import HandPassedOut, HandRecorded
 from scorekeeper.rules.referee import auction_turn, turn_of, verify_auction
 from scorekeeper.tablewords import bid_label
 from tests.e2e.conftest import DOCS, LIVE, SCREENSHOTS, Looker
+from tests.e2e.table import (
+    NAMES,
+    board_of,
+    calls_line,
+    expect_seats,
+    save_outcome,
+    seat_four_phones,
+    sit_down,
+    tap,
+)
 from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
-NAMES = ("Ann", "Bob", "Cat", "Dan")
-
-
-def board_of(game: Game) -> Scoreboard:
-    game.refresh_from_db()
-    return scoreboard(game.pk, game_log(game))
-
-
-def calls_line(page: Page) -> Any:
-    return page.locator("#table .calls-line")
-
-
-def tap(page: Page, label: str) -> None:
-    page.locator("#table .call-choices").get_by_role(
-        "button", name=label, exact=True
-    ).click()
-
-
-def sit_down(page: Page, name: str) -> None:
-    """Take ``name``'s seat: the seats open by themselves once another phone
-    sat down; the first phone opens them (a one-phone table never has to)."""
-    if page.locator("#table details.seats").get_attribute("open") is None:
-        page.locator("#table summary").click()
-    page.get_by_role("button", name=f"I am {name}", exact=True).click()
 
 
 def test_four_phones_bid_each_hand_from_their_own_seats(
@@ -66,42 +50,16 @@ def test_four_phones_bid_each_hand_from_their_own_seats(
     game = new_game(
         "classic", now=timezone.now(), pepper_round_hands=1, stick_the_dealer=True
     )
-    phones: list[Page] = []
-    for name in NAMES:
-        context = browser.new_context(**browser_context_args)
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(f"{live_server.url}/join/{game.edit_token}")
-        sit_down(page, name)
-        expect(page.locator("#table")).to_contain_text(f"{name}: this phone")
-        phones.append(page)
+    link = f"{live_server.url}/join/{game.edit_token}"
+    phones = seat_four_phones(browser, browser_context_args, contexts, link)
     for page in phones:  # every phone sees every seat taken
         page.reload()
-        expect(page.locator("#table summary")).to_contain_text(
-            " · ".join(
-                f"{n} ({'this phone' if p is page else 'a phone'})"
-                for n, p in zip(NAMES, phones, strict=True)
-            )
-        )
+    expect_seats(phones, dict(zip(NAMES, phones, strict=True)))
     while board_of(game).next and board_of(game).next.pepper_round:  # type: ignore[union-attr]
         _pepper_round_hand(game, phones)
     _stuck_dealer_hand(game, phones)
     _racing_and_dropping_hand(game, phones, contexts)
     _logs_pass_replay_and_the_referee(game)
-
-
-def _save_outcome(game: Game, page: Page, taken: str) -> None:
-    """Any phone enters how the hand went, as today: the bidder, bid and
-    trump are already chosen from the auction."""
-    seq = game.last_seq
-    form = page.locator("#record")
-    form.get_by_role("group", name="Tricks the bidding side took (of 6)").get_by_label(
-        taken, exact=True
-    ).check()
-    form.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#record-bar")).to_contain_text("saved", timeout=LIVE)
-    game.refresh_from_db()
-    assert game.last_seq == seq + 1
 
 
 def _pepper_round_hand(game: Game, phones: list[Page]) -> None:
@@ -124,7 +82,7 @@ def _pepper_round_hand(game: Game, phones: list[Page]) -> None:
         expect(page.locator("#table")).to_contain_text(
             f"{bidder} bid {bid}, ♥ trump", timeout=LIVE
         )
-    _save_outcome(game, phones[0], "6")
+    save_outcome(game, phones[0], "6")
 
 
 def _stuck_dealer_hand(game: Game, phones: list[Page]) -> None:
@@ -173,7 +131,7 @@ def _stuck_dealer_hand(game: Game, phones: list[Page]) -> None:
         expect(page.locator("#table")).to_contain_text(
             f"{NAMES[turn.dealer]} bid 1, ♠ trump", timeout=LIVE
         )
-    _save_outcome(game, phones[1], "4")
+    save_outcome(game, phones[1], "4")
 
 
 def four_phones(phones: list[Page]) -> None:
@@ -259,7 +217,7 @@ def _finish_auction(game: Game, phones: list[Page], gone: int) -> None:
     winner.locator("#table").get_by_role("button", name="diamonds").click()
     expect(winner.locator("#table")).to_contain_text("♦ trump", timeout=LIVE)
     stand_in.reload()
-    _save_outcome(game, stand_in, "3")
+    save_outcome(game, stand_in, "3")
 
 
 def _logs_pass_replay_and_the_referee(game: Game) -> None:

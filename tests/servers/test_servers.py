@@ -9,87 +9,24 @@ piece fails the run instead.
 
 from __future__ import annotations
 
-import http.client
 import os
 import re
 import secrets
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urlencode
 
 import pytest
 
-from bench.cluster import Cluster, missing
+from bench.cluster import Cluster
+from tests.servers.browser import Answer, ask
 
 REQUIRED = os.environ.get("SERVERS_TESTS") == "required"
 pytestmark = [
     pytest.mark.servers,
     pytest.mark.skipif(not REQUIRED, reason="SERVERS_TESTS=required runs them"),
 ]
-
-CSRF = secrets.token_hex(16)  # a browser's CSRF cookie: any 32 characters
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    lacking = missing()
-    if lacking:
-        pytest.fail(f"the multi-server tests need: {', '.join(lacking)}")
-    with Cluster(2, extra_env={"APP_LOG_LEVEL": "DEBUG"}) as running:
-        yield running
-
-
-@pytest.fixture
-def nights(cluster: Cluster) -> list[dict[str, Any]]:
-    """Four clubs' nights, two tables each, new for each test (pytest-randomly
-    runs them in any order: no test finds another's hands)."""
-    return cluster.seed(4, 2)
-
-
-class Answer:
-    def __init__(self, status: int, body: str, headers: dict[str, str]) -> None:
-        self.status, self.body, self.headers = status, body, headers
-
-
-def ask(
-    url: str,
-    method: str,
-    path: str,
-    *,
-    cookie: str = "",
-    form: dict[str, Any] | None = None,
-    htmx: bool = False,
-    source: str = "127.0.0.1",
-) -> Answer:
-    """One request, as a browser at address ``source`` sends it."""
-    host, port = url.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(
-        host, int(port), timeout=30, source_address=(source, 0)
-    )
-    headers = {"Cookie": f"sessionid={cookie}; csrftoken={CSRF}"}
-    body = None
-    if form is not None:
-        body = urlencode(form)
-        headers |= {
-            "Content-Type": "application/x-www-form-urlencoded",
-            "X-CSRFToken": CSRF,
-            "Origin": url,
-        }
-    if htmx:
-        headers["HX-Request"] = "true"
-    try:
-        connection.request(method, path, body, headers)
-        response = connection.getresponse()
-        return Answer(
-            response.status,
-            response.read().decode(errors="replace"),
-            dict(response.getheaders()),
-        )
-    finally:
-        connection.close()
 
 
 def hand(seq: int, event_id: str = "") -> dict[str, Any]:

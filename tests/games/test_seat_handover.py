@@ -1,0 +1,104 @@
+"""Issue 34, a seat handed to another phone: "Move to this phone" takes a
+seat from a phone that is gone (a game is never blocked by a missing
+phone), and a seat taken meanwhile by another phone is moved only on a
+second, deliberate tap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scorekeeper.games.table import NOBODY, table_of
+from scorekeeper.models import Game
+from tests.conftest import join
+from tests.records import HTMX, new_game
+
+
+@pytest.fixture
+def classic(db: None) -> Game:
+    """Ann, Bob, Cat and Dan at classic; Ann deals, Bob calls first."""
+    return new_game("classic")
+
+
+def phone(game: Game) -> Client:
+    client = Client()
+    join(client, game)
+    return client
+
+
+def take(client: Client, game: Game, seat: int, saw: str, htmx: bool = True) -> Any:
+    """The seat's button as the page drew it: ``saw`` is "taken" on a seat
+    the page showed on another phone (Move to this phone), else "free"."""
+    data = {"seat": seat, "action": "take", "saw": saw}
+    headers = HTMX if htmx else {}
+    return client.post(f"/games/{game.pk}/table/seat", data, headers=headers)
+
+
+def words(response: Any) -> str:
+    return str(response.content.decode()).replace("&#x27;", "'")
+
+
+def call(client: Client, game: Game, seat: int, position: int) -> Any:
+    data = {"seat": seat, "call": "pass", "position": position, "seq": 0}
+    return client.post(f"/games/{game.pk}/table/call", data, headers=HTMX)
+
+
+def test_it_moves_a_seat_from_a_phone_that_is_gone_to_the_phone_that_asks(
+    classic: Game,
+) -> None:
+    gone, cat = phone(classic), phone(classic)
+    take(gone, classic, 3, "free")
+    take(cat, classic, 2, "free")
+    moved = take(cat, classic, 3, "taken")
+    assert moved.status_code == 200
+    assert "Dan: this phone" in words(moved)
+    # A phone holds one seat: Cat's is left with nobody (any phone calls for it).
+    assert "I am Cat" in words(moved)
+    phones = table_of(classic, 0).phones
+    assert phones[2] == NOBODY and phones[3] not in (NOBODY, phones[0])
+    # Bob and Cat have no phone: any phone calls for them; Dan's call is
+    # now this phone's, no longer the phone that is gone.
+    assert call(cat, classic, 1, 0).status_code == 200
+    assert call(cat, classic, 2, 1).status_code == 200
+    refused = call(gone, classic, 3, 2)
+    assert refused.status_code == 409
+    assert "Dan's seat is on another phone" in words(refused)
+    assert call(cat, classic, 3, 2).status_code == 200
+    assert "Dan: on another phone" in words(gone.get(f"/games/{classic.pk}/"))
+
+
+def test_it_refuses_a_seat_taken_by_another_phone_after_this_one_saw_it_free(
+    classic: Game,
+) -> None:
+    ann, bob = phone(classic), phone(classic)
+    assert "I am Bob" in words(ann.get(f"/games/{classic.pk}/"))
+    take(bob, classic, 1, "free")
+    bobs = table_of(classic, 0).phones[1]
+    refused = take(ann, classic, 1, "free")  # the page still said "I am Bob"
+    assert refused.status_code == 409
+    assert (
+        "Bob's seat was just taken by another phone. "
+        "Tap it again to move it to this phone." in words(refused)
+    )
+    assert table_of(classic, 0).phones[1] == bobs  # still Bob's phone's
+    # The answer draws the seat as taken: its button now moves it.
+    assert "Bob: on another phone" in words(refused)
+    assert 'name="saw" value="taken"' in words(refused)
+    assert take(ann, classic, 1, "taken").status_code == 200
+    assert table_of(classic, 0).phones[1] not in (NOBODY, bobs)
+
+
+def test_without_javascript_the_refusal_is_the_game_page_with_its_words(
+    classic: Game,
+) -> None:
+    ann, bob = phone(classic), phone(classic)
+    take(bob, classic, 1, "free")
+    refused = take(ann, classic, 1, "free", htmx=False)
+    assert refused.status_code == 409 and "<!doctype html>" in words(refused)
+    assert "Bob's seat was just taken by another phone." in words(refused)
+    assert "Move to this phone" in words(refused)
+    moved = take(ann, classic, 1, "taken", htmx=False)
+    assert moved.status_code == 302
+    assert "Bob: this phone" in words(ann.get(f"/games/{classic.pk}/"))
