@@ -5,8 +5,6 @@ screenshots (test-results/screenshots/organizers-guide.pdf)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
