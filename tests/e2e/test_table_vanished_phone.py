@@ -73,8 +73,10 @@ def test_a_phone_that_vanishes_on_its_turn_hands_its_seat_to_another(
     expect(dan.locator("#table")).to_contain_text("Your call, Dan", timeout=LIVE)
     dan.context.close()  # no goodbye: the phone is gone, holding Dan's seat
     for page in (ann, bob, cat):
-        expect(page.locator("#table")).to_contain_text(
-            "Waiting for Dan's call, on Dan's phone.", timeout=LIVE
+        expect(page.locator("#table .waiting")).to_have_text(
+            "Waiting for Dan's call, on Dan's phone. That phone gone? Open the"
+            " seats below and tap Move to this phone beside Dan.",
+            timeout=LIVE,
         )
 
     # Cat's phone takes Dan's seat: a phone holds one seat, so Cat's own
