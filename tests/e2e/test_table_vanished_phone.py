@@ -78,6 +78,7 @@ def test_a_phone_that_vanishes_on_its_turn_hands_its_seat_to_another(
             " seats below and tap Move to this phone beside Dan.",
             timeout=LIVE,
         )
+    Looker(ann, "table-vanished-phone").look("waiting-for-a-gone-phone")
 
     # Cat's phone takes Dan's seat: a phone holds one seat, so Cat's own
     # is left with nobody (any phone calls for it).
