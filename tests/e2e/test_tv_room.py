@@ -24,7 +24,7 @@ from scorekeeper.leagues.tv_link import night_tv_link_new
 from tests.e2e.conftest import LIVE, SCREENSHOTS, Looker
 from tests.e2e.league import TV, new_screen, sign_in
 from tests.e2e.test_night_screens import EIGHTY, PASSWORD
-from tests.leagues.nights import play_hand
+from tests.leagues.nights import play_hand, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 BIG_TV = {"width": 1920, "height": 1080}
@@ -112,12 +112,24 @@ def test_the_tv_link_shows_every_table_and_runs_the_standings_past(
     night: Night,
     size: dict[str, int],
 ) -> None:
+    played = night.rounds.get()
+    play_out(played.tables.get(number=1).game)  # a game won, on the screen
     link = f"{live_server.url}/tv/{night_tv_link_new(night=night)}"
     tv = _screen(browser, contexts, size)
     errors: list[str] = []
     tv.on("pageerror", lambda error: errors.append(str(error)))
     tv.goto(link)  # no sign-in
     _every_table_on_the_screen(tv, size)
+    # The win is told by more than colour (colour-blind-safe): a tick and
+    # bold type, and "(won)" for a screen reader; the other side has none.
+    won = tv.locator(".tv-side.won")
+    expect(won).to_have_count(1)
+    expect(won.locator(".tv-side-score")).to_contain_text("✓")
+    expect(won).to_contain_text("(won)")
+    assert int(won.evaluate("side => getComputedStyle(side).fontWeight")) >= 700
+    expect(tv.locator(".tv-side:not(.won) .tv-side-score", has_text="✓")).to_have_count(
+        0
+    )
     rows = tv.locator("#tv-standings-rows tr:not([data-copy])")
     expect(rows).to_have_count(80)
     expect(tv.locator("#tv-standings-rows")).to_have_class("scrolling")
