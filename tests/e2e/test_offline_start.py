@@ -11,7 +11,6 @@ rules pages open, with no connection."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -21,12 +20,11 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.web import installable
 from tests.e2e.conftest import LIVE, PHONE, Looker, fill_hand
-from tests.e2e.offline import READY, Server, new_phone, open_ready
+from tests.e2e.offline import READY, Server, new_phone, open_ready, until
 from tests.records import new_game, record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SYNCED = 60_000  # ms
 # The engine kept "loading" for a while: its worker's first message (start)
 # waits 20 s, as on a slow phone.
 STALLED = """(() => {
@@ -54,10 +52,10 @@ def signal_back(context: BrowserContext, server: Server) -> None:
 
 def stored_once(game: Game, count: int) -> None:
     """Wait until the server holds ``count`` events; never more."""
-    deadline = time.monotonic() + SYNCED / 1000
-    while GameEvent.objects.filter(game=game).count() < count:
-        assert time.monotonic() < deadline, "the waiting hand never reached the server"
-        time.sleep(0.25)
+    until(
+        lambda: GameEvent.objects.filter(game=game).count() >= count,
+        f"the server never held {count} events (the waiting hands)",
+    )
     assert GameEvent.objects.filter(game=game).count() == count
 
 
