@@ -27,8 +27,12 @@
     });
     return gone.then(function () { throw new Error("offline play is switched off"); });
   }
+  // A game page the service worker answered from this phone's copy comes
+  // hidden (data-kept: its numbers may be older than what the phone knows),
+  // and is shown once what the phone kept is drawn over it.
+  function reveal() { delete document.documentElement.dataset.kept; }
   var root = document.getElementById("offline");
-  if (!root) { registered.catch(function () {}); return; }
+  if (!root) { reveal(); registered.catch(function () {}); return; }
   // A game this phone started with no connection: the service worker
   // shows this page (offline/game.html) for it, and the game is the
   // page's address; its log is made by the engine from the new-game form
@@ -245,9 +249,10 @@
     var board = document.getElementById("board");
     var hands = document.getElementById("hands");
     var title = document.getElementById("record-title");
+    var bar = document.querySelector("#record .bar-totals");
     if (!board || !hands) return;
     state.shown = { seq: stored, expected: pageSeq(), board: board.innerHTML, hands: hands.innerHTML,
-      title: title ? title.textContent : "" };
+      title: title ? title.textContent : "", bar: bar ? bar.innerHTML : "" };
     state.title = document.title.replace(/ · Pepper$/, "");
     state.score = Array.prototype.map.call(board.querySelectorAll(".totals > div"), function (side) {
       return side.querySelector(".side-name").textContent.trim() + " " + side.querySelector(".side-total").textContent.trim();
@@ -264,6 +269,8 @@
     document.getElementById("hands").innerHTML = kept.hands;
     var title = document.getElementById("record-title");
     if (title && kept.title) title.textContent = kept.title;
+    var bar = document.querySelector("#record .bar-totals");  // the Save bar's totals
+    if (bar && kept.bar) bar.innerHTML = kept.bar;
     aimForm(kept.expected, numberIn(kept.title));
   }
   function numberIn(text) { var found = /(\d+)/.exec(text || ""); return found ? Number(found[1]) : 1; }
@@ -982,6 +989,7 @@
         banner();
         return state;
       });
+      loaded.then(reveal, reveal);
     }
     return loaded;
   }

@@ -86,13 +86,26 @@ function fromNetwork(event) {
     return caches.open(PAGES).then(function (cache) {
       return cache.match(url.origin + url.pathname);
     }).then(function (hit) {
-      if (hit) return hit;
+      if (hit) return request.mode === "navigate" && GAME_PAGE.test(url.pathname) ? markedKept(hit) : hit;
       if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
         return caches.match(STARTED_URL).then(function (page) { return page || caches.match(OFFLINE_URL); });
       }
       if (request.mode === "navigate") return caches.match(OFFLINE_URL);
       return Response.error();
     });
+  });
+}
+
+// A game page from this phone's copy may show an older game than the one
+// the phone knows (hands saved since, with no connection): it comes
+// marked, and stays hidden (app.css) until offline.js has drawn what the
+// phone kept, so that no one reads an old hand number or score from it.
+function markedKept(page) {
+  return page.text().then(function (html) {
+    var headers = new Headers(page.headers);
+    headers.delete("Content-Length");
+    return new Response(html.replace("<html", "<html data-kept"),
+      { status: page.status, statusText: page.statusText, headers: headers });
   });
 }
 
