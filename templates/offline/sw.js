@@ -1,5 +1,17 @@
 // The service worker: keeps what a table needs so a game page opens and
 // scores with no connection. Version {{ version }}.
+//
+// Written by hand, not with Workbox: Workbox's precache and routes would
+// replace only this file's caching half (5.4 kB, 1.9 kB gzip, comments
+// included); the other half is ours whichever we choose: a form POST made
+// offline goes into the phone's own outbox (idb), where the page shows it,
+// holds it for the table and sends it in order (workbox-background-sync
+// replays requests blindly, and Safari has no Background Sync). Measured
+// (2026-11): Workbox 7.4.1's core, routing, strategies and precaching are
+// 20.5 kB (7.9 kB gzip, four files), nearly twice this whole file (11.6 kB,
+// 4.1 kB gzip). The bytes are small beside the engine's; the choice is a
+// judgement, to weigh again if the caching half grows (expiry of old
+// pages, range requests, an update broadcast).
 "use strict";
 var VERSION = "{{ version }}";
 var SHELL = {{ shell_json|safe }};
