@@ -107,11 +107,15 @@ def phones(browser: Browser) -> Iterator[list[BrowserContext]]:
         context.close()
 
 
-def new_phone(browser: Browser, phones: list[BrowserContext]) -> BrowserContext:
+def new_phone(
+    browser: Browser, phones: list[BrowserContext], **options: Any
+) -> BrowserContext:
+    """A 360 px phone; ``options``: the context's others (its user agent...)."""
     context = browser.new_context(
         viewport={"width": PHONE["width"], "height": PHONE["height"]},
         device_scale_factor=1,
         service_workers="allow",
+        **options,
     )
     phones.append(context)
     return context
