@@ -433,17 +433,19 @@
   function drawRaw() {
     var form = document.getElementById("record");
     var hands = document.getElementById("hands");
-    var number = numberIn((document.getElementById("record-title") || {}).textContent);
+    var shownNumber = numberIn((document.getElementById("record-title") || {}).textContent);
+    var number = shownNumber;
     var fresh = state.raw.filter(function (item) { return item.number === null; });
     fresh.forEach(function (item) {
       item.number = number++;
       item.summary = form ? worded(form, item.fields) : "";
     });
-    if (fresh.length) {
-      var last = fresh[fresh.length - 1];
-      aimForm(Number(last.fields.expected_seq) + 1, last.number + 1);
-      save().catch(function () {});
-    }
+    if (fresh.length) save().catch(function () {});
+    // The form past the last of them, wherever the page is older than
+    // they are: a Save the service worker kept, or a page drawn from the
+    // outbox's copy alone (IndexedDB lost the write that moved it on).
+    var last = state.raw[state.raw.length - 1];
+    if (last && last.number >= shownNumber) aimForm(Number(last.fields.expected_seq) + 1, last.number + 1);
     state.raw.forEach(function (item) {
       if (hands && !hands.querySelector('[data-raw="' + item.id + '"]')) hands.insertBefore(rawRow(item), hands.firstChild);
     });

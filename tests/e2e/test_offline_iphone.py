@@ -2,7 +2,8 @@
 IndexedDB connection of a page left in the background. On a 360 px phone
 with the browser offline AND the live server stopped: the store opens its
 connection again when the page shows again, and retries a request once
-on a new one; "N unsent · Send now" sends from the page; the phone asks for
+on a new one; the outbox has a copy that survives IndexedDB losing a
+write; "N unsent · Send now" sends from the page; the phone asks for
 persistent storage. And Safari on an iPhone is told, once, how to add the
 app to its home screen; other browsers are not."""
 
@@ -22,6 +23,7 @@ from tests.e2e.test_offline_start import (
     NO_WORKERS,
     hand_one,
     no_signal,
+    signal_back,
     stored_once,
 )
 from tests.records import new_game
@@ -30,11 +32,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # Every IndexedDB connection the page opens, kept where the test can close
 # it as Safari does (a request on it then throws InvalidStateError); how
-# many requests met a closed one. The phone's requests for persistent
-# storage, counted.
+# many requests met a closed one; and, once ``pepperStoreGone`` is set,
+# IndexedDB refusing every request, as a connection that cannot be opened
+# again. The phone's requests for persistent storage, counted.
 PHONE_WATCH = """(() => {
   window.pepperConnections = [];
   window.pepperDeadUses = 0;
+  window.pepperStoreGone = false;
   window.pepperPersistAsked = 0;
   const open = IDBFactory.prototype.open;
   IDBFactory.prototype.open = function (...args) {
@@ -44,6 +48,7 @@ PHONE_WATCH = """(() => {
   };
   const transaction = IDBDatabase.prototype.transaction;
   IDBDatabase.prototype.transaction = function (...args) {
+    if (pepperStoreGone) throw new DOMException('gone', 'InvalidStateError');
     try {
       return transaction.apply(this, args);
     } catch (error) {
@@ -128,6 +133,27 @@ def test_a_connection_dropped_in_the_background_loses_no_hand(
     expect(status).to_contain_text("2 hands wait")
     assert waiting_in_indexeddb(page, game) == 2
     assert page.evaluate("pepperDeadUses") == 1
+
+
+def test_a_hand_indexeddb_lost_is_kept_by_the_outbox_copy_and_sent(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    game = new_game("moon-42", now=timezone.now())
+    page = open_phone(browser, phones, server, game)
+    context = page.context
+    no_signal(context, server)
+    page.evaluate("pepperStoreGone = true")  # IndexedDB takes no write, twice
+    save_hand(page, 1)
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    page.evaluate("pepperStoreGone = false")
+    assert waiting_in_indexeddb(page, game) == 0  # lost there...
+    page.close()
+    page = context.new_page()  # ...and the phone reopened, still offline
+    page.goto(f"{server.url}/games/{game.pk}/")
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    expect(page.locator("#record-title")).to_have_text("Record hand 2")
+    signal_back(context, server)
+    stored_once(game, 1)
 
 
 def test_send_now_sends_what_waits_from_the_page(
