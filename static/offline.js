@@ -27,8 +27,12 @@
     });
     return gone.then(function () { throw new Error("offline play is switched off"); });
   }
+  // A game page the service worker answered from this phone's copy comes
+  // hidden (data-kept: its numbers may be older than what the phone knows),
+  // and is shown once what the phone kept is drawn over it.
+  function reveal() { delete document.documentElement.dataset.kept; }
   var root = document.getElementById("offline");
-  if (!root) { registered.catch(function () {}); return; }
+  if (!root) { reveal(); registered.catch(function () {}); return; }
   // A game this phone started with no connection: the service worker
   // shows this page (offline/game.html) for it, and the game is the
   // page's address; its log is made by the engine from the new-game form
@@ -245,9 +249,10 @@
     var board = document.getElementById("board");
     var hands = document.getElementById("hands");
     var title = document.getElementById("record-title");
+    var bar = document.querySelector("#record .bar-totals");
     if (!board || !hands) return;
     state.shown = { seq: stored, expected: pageSeq(), board: board.innerHTML, hands: hands.innerHTML,
-      title: title ? title.textContent : "" };
+      title: title ? title.textContent : "", bar: bar ? bar.innerHTML : "" };
     state.title = document.title.replace(/ · Pepper$/, "");
     state.score = Array.prototype.map.call(board.querySelectorAll(".totals > div"), function (side) {
       return side.querySelector(".side-name").textContent.trim() + " " + side.querySelector(".side-total").textContent.trim();
@@ -264,6 +269,8 @@
     document.getElementById("hands").innerHTML = kept.hands;
     var title = document.getElementById("record-title");
     if (title && kept.title) title.textContent = kept.title;
+    var bar = document.querySelector("#record .bar-totals");  // the Save bar's totals
+    if (bar && kept.bar) bar.innerHTML = kept.bar;
     aimForm(kept.expected, numberIn(kept.title));
   }
   function numberIn(text) { var found = /(\d+)/.exec(text || ""); return found ? Number(found[1]) : 1; }
@@ -426,17 +433,19 @@
   function drawRaw() {
     var form = document.getElementById("record");
     var hands = document.getElementById("hands");
-    var number = numberIn((document.getElementById("record-title") || {}).textContent);
+    var shownNumber = numberIn((document.getElementById("record-title") || {}).textContent);
+    var number = shownNumber;
     var fresh = state.raw.filter(function (item) { return item.number === null; });
     fresh.forEach(function (item) {
       item.number = number++;
       item.summary = form ? worded(form, item.fields) : "";
     });
-    if (fresh.length) {
-      var last = fresh[fresh.length - 1];
-      aimForm(Number(last.fields.expected_seq) + 1, last.number + 1);
-      save().catch(function () {});
-    }
+    if (fresh.length) save().catch(function () {});
+    // The form past the last of them, wherever the page is older than
+    // they are: a Save the service worker kept, or a page drawn from the
+    // outbox's copy alone (IndexedDB lost the write that moved it on).
+    var last = state.raw[state.raw.length - 1];
+    if (last && last.number >= shownNumber) aimForm(Number(last.fields.expected_seq) + 1, last.number + 1);
     state.raw.forEach(function (item) {
       if (hands && !hands.querySelector('[data-raw="' + item.id + '"]')) hands.insertBefore(rawRow(item), hands.firstChild);
     });
@@ -982,6 +991,7 @@
         banner();
         return state;
       });
+      loaded.then(reveal, reveal);
     }
     return loaded;
   }

@@ -51,7 +51,7 @@
     try { return JSON.parse(localStorage.getItem(copyKey(game)) || "null"); } catch (error) { return null; }
   }
   function writeCopy(state) {
-    try { localStorage.setItem(copyKey(state.game), copyOf(state)); } catch (error) { /* full: IndexedDB has it */ }
+    try { localStorage.setItem(copyKey(state.game), copyOf(state)); return true; } catch (error) { return false; }  // full
   }
 
   function load(game) {
@@ -65,14 +65,18 @@
       return state;
     });
   }
+  // Kept once either holds it: IndexedDB, or the outbox's copy when
+  // IndexedDB failed twice (the copy is read back at the next load), so
+  // that the page goes on to say the hand is kept, as it is.
   function save(state) {
     state.savedAt = Date.now();
-    writeCopy(state);  // first: it is synchronous, and survives a dead connection
+    var copied = writeCopy(state);  // first: it is synchronous, and survives a dead connection
     if (!persisted && navigator.storage && navigator.storage.persist) {
       persisted = true;
       navigator.storage.persist().catch(function () {});  // never evicted, if the browser agrees
     }
-    return twice(function (db) { return db.put("games", state); });
+    var written = twice(function (db) { return db.put("games", state); });
+    return copied ? written.catch(function (error) { if (window.console) console.warn("offline store:", error); }) : written;
   }
   // Every game this phone keeps (for the start page), newest first.
   function all() {

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import socket
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -20,6 +21,8 @@ from tests.e2e.conftest import PHONE
 
 READY = "ready to score offline"
 ENGINE_LOADS = 90_000  # ms: Pyodide on a loaded 2-core machine
+SYNCED = 60_000  # ms: what waits on a phone reaches the server
+LOOKS = 250  # ms between two looks of ``until``
 
 
 class _Closing(ThreadedWSGIServer):
@@ -104,11 +107,15 @@ def phones(browser: Browser) -> Iterator[list[BrowserContext]]:
         context.close()
 
 
-def new_phone(browser: Browser, phones: list[BrowserContext]) -> BrowserContext:
+def new_phone(
+    browser: Browser, phones: list[BrowserContext], **options: Any
+) -> BrowserContext:
+    """A 360 px phone; ``options``: the context's others (its user agent...)."""
     context = browser.new_context(
         viewport={"width": PHONE["width"], "height": PHONE["height"]},
         device_scale_factor=1,
         service_workers="allow",
+        **options,
     )
     phones.append(context)
     return context
@@ -160,3 +167,25 @@ def log_of(page: Page, server: Server, game_id: object) -> list[dict[str, Any]]:
         page.context.request.get(f"{server.url}/games/{game_id}/log.json").text()
     )["events"]
     return events
+
+
+def until(
+    check: Callable[[], bool],
+    never: str,
+    *,
+    page: Page | None = None,
+    timeout: int = SYNCED,
+) -> None:
+    """Wait for ``check`` to hold (what the server or a phone's store holds,
+    which no page shows), looking every 250 ms for ``timeout`` ms; else
+    fail saying what ``never`` happened. A ``page`` given goes on handling
+    its events meanwhile."""
+    for _ in range(timeout // LOOKS):
+        if check():
+            return
+        if page is None:
+            time.sleep(LOOKS / 1000)
+        else:
+            page.wait_for_timeout(LOOKS)
+    if not check():
+        pytest.fail(f"{never} in {timeout // 1000} s")

@@ -6,7 +6,6 @@ and its copy is the server's log either way."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -15,8 +14,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, e
 
 from scorekeeper.games.sharing import CARRIED_MAX
 from scorekeeper.models import Game
-from tests.e2e.offline import Server, log_of, new_phone, open_ready
-from tests.e2e.test_offline import SYNCED, record
+from tests.e2e.offline import Server, log_of, new_phone, open_ready, until
+from tests.e2e.test_offline import record
 from tests.e2e.test_offline_sync import passed_out, synced
 from tests.records import new_game
 
@@ -51,10 +50,11 @@ def copy_of(page: Page, game: Game) -> list[dict[str, Any]] | None:
 def copy_is_the_log(page: Page, server: Server, game: Game) -> None:
     """Wait until this phone's copy is the server's log (it is written
     after the answer is on screen)."""
-    deadline = time.monotonic() + SYNCED / 1000
-    while copy_of(page, game) != log_of(page, server, game.pk):
-        assert time.monotonic() < deadline, "the phone's copy is not the log"
-        page.wait_for_timeout(100)
+    until(
+        lambda: copy_of(page, game) == log_of(page, server, game.pk),
+        "the phone's copy never became the server's log",
+        page=page,
+    )
 
 
 def test_saving_online_keeps_the_copy_with_no_offline_json_request(

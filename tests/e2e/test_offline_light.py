@@ -1,16 +1,20 @@
 """Issue 32, a lighter engine: a phone that stays online pays for offline
 play last. The engine is started once the page has loaded (its scripts
-idle), and while it loads an online phone is told nothing of it."""
+idle), and while it loads an online phone is told nothing of it. And the
+banner writes a time as every page does."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
+from django.template import Context, Template
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from tests.e2e.offline import READY, Server, new_phone
+from tests.e2e.test_offline_start import NO_WORKERS
 from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -61,3 +65,23 @@ def test_an_online_phone_is_not_told_offline_scoring_is_loading(
     # The same phone with no connection is told how its hands are kept.
     context.set_offline(True)
     expect(status).to_contain_text("No connection: hands you save wait on this phone")
+
+
+def test_the_banner_writes_the_last_sync_as_every_page_writes_a_time(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """One clock format (tests/web/test_clock.py): the game's pages write a
+    time of day with ``clock:"time"``, in UTC, named so. A phone in India
+    syncing at 07:05 UTC says so, not 12:35 and not 7:5."""
+    game = new_game("moon-42", now=timezone.now())
+    at = datetime(2026, 3, 1, 7, 5, tzinfo=UTC)
+    context = new_phone(browser, phones, timezone_id="Asia/Kolkata")
+    context.add_init_script(NO_WORKERS)
+    context.clock.set_fixed_time(at)
+    page = context.new_page()
+    page.goto(f"{server.url}/join/{game.edit_token}")
+    written = Template("{% load clock %}{{ when|clock:'time' }}").render(
+        Context({"when": at})
+    )
+    assert written == "07:05 UTC"
+    expect(page.locator("#offline-status")).to_contain_text(f"Last sync {written}.")

@@ -7,7 +7,6 @@ once, and the phone shows its links."""
 
 from __future__ import annotations
 
-import time
 import uuid
 
 import pytest
@@ -15,8 +14,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scorekeeper.models import Game, GameEvent
 from tests.e2e.conftest import DOCS, Looker, fill_hand
-from tests.e2e.offline import ENGINE_LOADS, Server, new_phone, open_ready
-from tests.e2e.test_offline_start import SYNCED, no_signal, signal_back
+from tests.e2e.offline import ENGINE_LOADS, SYNCED, Server, new_phone, open_ready, until
+from tests.e2e.test_offline_start import no_signal, signal_back
 from tests.records import new_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,10 +39,10 @@ def start_a_game(page: Page) -> None:
 
 def arrived(game_id: str, count: int) -> Game:
     """Wait until the server holds the game with ``count`` events."""
-    deadline = time.monotonic() + SYNCED / 1000
-    while not GameEvent.objects.filter(game_id=game_id).count() >= count:
-        assert time.monotonic() < deadline, "the game never reached the server"
-        time.sleep(0.25)
+    until(
+        lambda: GameEvent.objects.filter(game_id=game_id).count() >= count,
+        f"the game never reached the server with {count} events",
+    )
     return Game.objects.get(pk=game_id)
 
 

@@ -64,6 +64,10 @@ def test_two_phones_record_hand_7_differently_and_the_table_keeps_one(
         record(page, **hand)
     ann.context.set_offline(False)
     synced(ann)
+    dan.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # at the Save bar
+    assert dan.locator("#offline").evaluate(
+        "node => node.getBoundingClientRect().bottom < 0"
+    )
     dan.context.set_offline(False)
     dispute = dan.locator("#dispute")
     expect(dispute).to_contain_text(
@@ -71,6 +75,7 @@ def test_two_phones_record_hand_7_differently_and_the_table_keeps_one(
         "this phone has hand 7 as Cat bid 4 ♥, took 5.",
         timeout=SYNCED,
     )
+    expect(dispute).to_be_in_viewport()  # the question is in view when asked
     Looker(dan, f"offline-dispute-{keep}").look("asked")
     name = "Keep theirs (drop ours)" if keep == "theirs" else "Keep ours"
     dan.get_by_role("button", name=name).click()
