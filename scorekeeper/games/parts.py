@@ -34,6 +34,7 @@ from .table import (
     PHONE_KEY,
     Table,
     auction_text,
+    holder_mark,
     may_call_for,
     passed_out,
     table_of,
@@ -204,6 +205,7 @@ def table_context(
                 "name": name,
                 "mine": bool(phone) and table.phones[seat] == phone,
                 "taken": table.phones[seat] != NOBODY,
+                "holder": holder_mark(table.phones[seat]),
             }
             for seat, name in enumerate(names)
         ],

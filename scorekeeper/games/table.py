@@ -15,6 +15,7 @@ from uuid import UUID
 
 from django.db import IntegrityError
 from django.http import HttpRequest
+from django.utils.crypto import salted_hmac
 
 from scorekeeper.gamerows import Head, head_with
 from scorekeeper.models import Game
@@ -115,20 +116,36 @@ def _write(game: Game, table: Table, seq: int, **changes: object) -> bool:
     return moved.update(version=table.version + 1, **values) == 1
 
 
+FREE = "free"  # what a page saw of a seat nobody held
+
+
+def holder_mark(phone: str) -> str:
+    """What a page may show of the phone holding a seat, so that a move
+    can name the holder it saw: a short keyed digest, never the phone's
+    own id (its cookie, a credential)."""
+    return salted_hmac("pepper.seat-holder", phone, algorithm="sha256").hexdigest()[:12]
+
+
 def seat_take(
-    *, game: Game, board: Scoreboard, seat: int, phone: str, saw_taken: bool
+    *, game: Game, board: Scoreboard, seat: int, phone: str, saw: str
 ) -> None:
     """This phone sits at ``seat`` (and leaves any other it held). A seat
-    held by another phone is handed over only if this phone saw it held."""
+    held by another phone is handed over only if this phone saw that
+    phone hold it: ``saw`` is ``FREE`` or the holder's ``holder_mark``
+    as the page showed it (two phones moving a gone phone's seat at once:
+    the second is told, not handed it silently)."""
     seq = game.last_seq
     for _ in range(3):
         table = table_of(game, seq)
         holder = table.phones[seat]
         if holder == phone:
             return
-        if holder != NOBODY and not saw_taken:
+        if holder != NOBODY and saw != holder_mark(holder):
+            moved = (
+                "taken by another phone" if saw == FREE else "moved to another phone"
+            )
             raise TableRefused(
-                f"{board.seats[seat]}'s seat was just taken by another phone. "
+                f"{board.seats[seat]}'s seat was just {moved}. "
                 "Tap it again to move it to this phone."
             )
         phones = tuple(

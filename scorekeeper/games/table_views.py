@@ -27,6 +27,7 @@ from .pages import game_page
 from .parts import table_context
 from .sharing import carry_new_events
 from .table import (
+    FREE,
     TableRefused,
     auction_call,
     auction_trump,
@@ -63,8 +64,8 @@ def table_seat(request: HttpRequest, game_id: UUID) -> HttpResponse:
         if request.POST.get("action") == "leave":
             seat_leave(game=game, seat=seat, phone=phone)
         else:
-            saw = request.POST.get("saw") == "taken"
-            seat_take(game=game, board=board, seat=seat, phone=phone, saw_taken=saw)
+            saw = request.POST.get("saw", FREE)
+            seat_take(game=game, board=board, seat=seat, phone=phone, saw=saw)
     except TableRefused as refused:
         return _refused(request, game, board, refused)
     return _answer(request, game, board, fill_form=False)
