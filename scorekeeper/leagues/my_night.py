@@ -9,6 +9,7 @@ fixed (pinned by the tests), whatever the size of the league."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -20,6 +21,7 @@ from scorekeeper.gamelog import game_variant
 from scorekeeper.leagues.collation import sort_key
 from scorekeeper.leagues.models import CheckIn, Night, Player, Round, Seat, Substitution
 from scorekeeper.leagues.services import LeagueError, check_in
+from scorekeeper.models import Game
 
 
 class Place(StrEnum):
@@ -107,6 +109,35 @@ def my_night(checkin: CheckIn) -> MyNight:
     return _seated(checkin, played, list(seats), subs) or _not_seated(checkin, played)
 
 
+# Who sits at each seat of a table: position -> (player id, name).
+Sitting = dict[int, tuple[int, str]]
+
+
+def sitting_now(
+    table_id: int, seated: Sitting, subs: Iterable[Substitution]
+) -> Sitting:
+    """Who sits at each seat of the table now: a substitute in the seat of
+    the one who left (``subs`` may be of other tables too)."""
+    now = dict(seated)
+    for sub in subs:
+        if sub.table_id == table_id:
+            now[sub.position] = (sub.substitute_id, sub.substitute.name)
+    return now
+
+
+def company(
+    game: Game, sitting: Sitting, mine: int
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The partners and the opponents of seat ``mine``, by name, clockwise."""
+    variant = game_variant(game.preset, len(game.seats), game.overrides)
+    side = variant.side_of(mine)
+    others = [(pos, name) for pos, (_, name) in sorted(sitting.items()) if pos != mine]
+    return (
+        tuple(n for pos, n in others if variant.side_of(pos) == side),
+        tuple(n for pos, n in others if variant.side_of(pos) != side),
+    )
+
+
 def _seated(
     checkin: CheckIn, played: Round, seats: list[Seat], subs: list[Substitution]
 ) -> MyNight | None:
@@ -115,28 +146,23 @@ def _seated(
     if not seats:
         return None
     table = seats[0].table
-    sitting = {seat.position: (seat.player_id, seat.player.name) for seat in seats}
-    for sub in subs:
-        if sub.table_id == table.pk:
-            sitting[sub.position] = (sub.substitute_id, sub.substitute.name)
+    seated = {seat.position: (seat.player_id, seat.player.name) for seat in seats}
+    sitting = sitting_now(table.pk, seated, subs)
     mine = next(
         (pos for pos, (pk, _) in sitting.items() if pk == checkin.player_id), None
     )
     if mine is None:  # credited for a seat another plays now: handled above
         return None
-    game = table.game
-    variant = game_variant(game.preset, len(sitting), game.overrides)
-    side = variant.side_of(mine)
-    others = [(pos, name) for pos, (_, name) in sorted(sitting.items()) if pos != mine]
+    partners, opponents = company(table.game, sitting, mine)
     return MyNight(
         checkin,
         Place.SEATED,
         played,
         table=table.number,
         seat=mine + 1,
-        partners=tuple(n for pos, n in others if variant.side_of(pos) == side),
-        opponents=tuple(n for pos, n in others if variant.side_of(pos) != side),
-        game_over=game.finished,
+        partners=partners,
+        opponents=opponents,
+        game_over=table.game.finished,
     )
 
 

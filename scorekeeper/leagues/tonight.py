@@ -17,15 +17,17 @@ from django.db.models import Q
 
 from scorekeeper.gamelog import game_variant
 from scorekeeper.leagues.models import CheckIn, Seat, Substitution, Table
+from scorekeeper.leagues.my_night import Sitting, company, sitting_now
 from scorekeeper.leagues.prizes import ordinal
 from scorekeeper.leagues.results import season_nights, season_settings
 from scorekeeper.leagues.season import Player as Person
-from scorekeeper.leagues.standings import Row, Tally, ranked
+from scorekeeper.leagues.standings import Tally, night_rows_from
 
 
 class Outcome(StrEnum):
     WON = "won"
     LOST = "lost"
+    TIED = "tied"  # co-winners: a win for each side (contract §2)
     DRAWN = "drawn"
     IN_PLAY = "in play"
 
@@ -41,7 +43,7 @@ class Game:
     ours: int  # our side's total
     theirs: int  # the best other side's
     outcome: Outcome
-    called: bool  # ended when its round was called
+    counts_for: str = ""  # a substitution credited it to this other player
     joined_from: int = 0  # came in as a substitute from this hand
     left_from: int = 0  # a substitute took the seat from this hand
 
@@ -62,7 +64,7 @@ class Standing:
 @dataclass(frozen=True)
 class SoFar:
     games: tuple[Game, ...]
-    standing: Standing | None  # None until a game of theirs is finished
+    standing: Standing | None  # None until a game that counts for them ends
 
 
 def night_so_far(checkin: CheckIn) -> SoFar:
@@ -80,63 +82,58 @@ def night_so_far(checkin: CheckIn) -> SoFar:
         .select_related("round", "game")
         .order_by("round__number")
     )
-    sitting: dict[int, dict[int, tuple[int, str]]] = {t.pk: {} for t in tables}
+    seated: dict[int, Sitting] = {t.pk: {} for t in tables}
     seats = Seat.objects.filter(table__in=tables).values_list(
         "table", "position", "player", "player__name"
     )
     for table, position, player, name in seats:
-        sitting[table][position] = (player, name)
+        seated[table][position] = (player, name)
     subs = list(
         Substitution.objects.filter(table__in=tables).select_related(
-            "started", "substitute"
+            "started", "substitute", "credited"
         )
     )
     games = tuple(
         game
         for table in tables
-        if (game := _game(table, sitting[table.pk], subs, me)) is not None
+        if (game := _game(table, seated[table.pk], subs, me)) is not None
     )
     return SoFar(games, _standing(checkin))
 
 
 def _game(
-    table: Table,
-    seated: dict[int, tuple[int, str]],
-    subs: list[Substitution],
-    me: int,
+    table: Table, seated: Sitting, subs: list[Substitution], me: int
 ) -> Game | None:
     """The game at ``table`` from ``me``'s seat: who sat where last (a
-    substitute in the seat they took), and whether ``me`` started it,
-    left it or came in."""
-    now = dict(seated)
-    mine, joined, left = None, 0, 0
+    substitute in the seat they took), whether ``me`` started it, left it
+    or came in, and whom it counts for when a substitution credited it to
+    the other player."""
+    game = table.game
+    if not (game.hands_played or game.finished):
+        return None  # not begun
+    mine, joined, left, credited = None, 0, 0, None
     for sub in subs:
-        if sub.table_id != table.pk:
-            continue
-        now[sub.position] = (sub.substitute_id, sub.substitute.name)
-        if sub.substitute_id == me:
-            mine, joined = sub.position, sub.from_hand
-        elif sub.started_id == me:
-            mine, left = sub.position, sub.from_hand
+        if sub.table_id == table.pk and me in (sub.substitute_id, sub.started_id):
+            mine, credited = sub.position, sub.credited
+            joined = sub.from_hand if sub.substitute_id == me else 0
+            left = sub.from_hand if sub.started_id == me else 0
     if mine is None:
         mine = next((pos for pos, (pk, _) in seated.items() if pk == me), None)
-    game = table.game
-    if mine is None or not (game.hands_played or game.finished):
-        return None  # not theirs (credited only), or not begun
+    if mine is None:
+        return None
+    partners, opponents = company(game, sitting_now(table.pk, seated, subs), mine)
     variant = game_variant(game.preset, len(game.seats), game.overrides)
     side = variant.side_of(mine)
-    others = [(pos, name) for pos, (_, name) in sorted(now.items()) if pos != mine]
     totals = list(game.totals) or [0] * variant.sides
-    theirs = max(total for other, total in enumerate(totals) if other != side)
     return Game(
         round=table.round.number,
         table=table.number,
-        partners=tuple(n for pos, n in others if variant.side_of(pos) == side),
-        opponents=tuple(n for pos, n in others if variant.side_of(pos) != side),
+        partners=partners,
+        opponents=opponents,
         ours=totals[side],
-        theirs=theirs,
+        theirs=max(total for other, total in enumerate(totals) if other != side),
         outcome=_outcome(game.finished, side, game.winners),
-        called=game.finished and table.round.called_at is not None,
+        counts_for=credited.name if credited and credited.pk != me else "",
         joined_from=joined,
         left_from=left,
     )
@@ -147,21 +144,24 @@ def _outcome(finished: bool, side: int, winners: list[int]) -> Outcome:
         return Outcome.IN_PLAY
     if not winners:
         return Outcome.DRAWN
-    return Outcome.WON if side in winners else Outcome.LOST
+    if side not in winners:
+        return Outcome.LOST
+    return Outcome.TIED if len(winners) > 1 else Outcome.WON
 
 
 def _standing(checkin: CheckIn) -> Standing | None:
     """The player's rank among the night's players with a finished game,
-    by the season's order (ties share a rank, as the standings say)."""
+    as the night's standings rank them (``night_rows_from``: the season's
+    order; ties share a rank)."""
     night = checkin.night
     [(_, summary)] = season_nights(night.season, night)
-    mine = summary.tallies.get(str(checkin.player_id))
+    me = str(checkin.player_id)
+    mine = summary.tallies.get(me)
     if mine is None:
         return None
-    rows = [Row(Person(pid, pid), tally) for pid, tally in summary.tallies.items()]
-    order = season_settings(night.season).order
-    listed = ranked(rows, order)
-    found = next(row for row in listed if row.player.id == str(checkin.player_id))
-    rank = found.rank or 0
-    tied = sum(1 for row in listed if row.rank == rank) > 1
-    return Standing(rank, tied, len(listed), mine)
+    people = {pid: Person(pid, pid) for pid in summary.tallies}  # ranks only
+    rows = night_rows_from(summary.tallies, people, season_settings(night.season).order)
+    rank = next(row["rank"] for row in rows if row["player"] == me)
+    assert isinstance(rank, int)
+    tied = sum(1 for row in rows if row["rank"] == rank) > 1
+    return Standing(rank, tied, len(rows), mine)

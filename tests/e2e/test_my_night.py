@@ -105,7 +105,7 @@ def test_a_player_checks_in_at_the_door_and_their_page_follows_the_night(
     expect(games).to_contain_text("you left it from hand 2")
     looker.look("replaced")
     rounds.round_call(round=played, by="maria", now=timezone.now())
-    expect(games).to_contain_text("(round called)", timeout=LIVE)
+    expect(games).not_to_contain_text("in play", timeout=LIVE)
     standing = page.locator(".mine-standing")
     rows = season_standings(night.season)["nights"][0]["rows"]  # type: ignore[index]
     rank = next(row["rank"] for row in rows if row["name"] == "Eve")

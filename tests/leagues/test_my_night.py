@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from scorekeeper.leagues import rounds, services
 from scorekeeper.leagues.models import CheckIn, Night, Round, Season, Seat
+from scorekeeper.models import Game
 from tests.leagues.nights import play_hand, progressive_night, take_over
 from tests.records import HTMX, NOW
 
@@ -102,7 +103,7 @@ def test_a_substitute_shows_on_both_players_pages(
     text = _text(_page(client, joined))
     names = _names(played)
     assert "Table 1 , seat 1" in text and f"Partner {names[2]}" in text
-    assert leaver.player.name not in text
+    assert leaver.player.name not in text.split("Tonight so far")[0]
 
 
 def test_sitting_out_a_called_round_and_a_late_arrival_are_said(
@@ -245,12 +246,17 @@ def test_the_page_shows_the_night_so_far_and_the_players_place(
     ours, theirs = table.game.totals
     assert "Tonight so far" in text
     assert f"Round 1, table 1, with {names[2]}: in play {ours} to {theirs}" in text
-    assert "Your place tonight shows when a game of yours is finished" in text
+    assert (
+        "Your place tonight shows when a game that counts for you is finished" in text
+    )
     for _ in range(3):  # the season's hand limit is 4: the game ends
         play_hand(table.game)
     table.game.refresh_from_db()
     ours, theirs = table.game.totals
-    outcome = "won" if 0 in table.game.winners else "lost"
+    winners = table.game.winners
+    outcome = "won" if winners == [0] else "lost" if 0 not in winners else "tied"
+    if outcome == "tied":  # 12 to 12 with this seed: co-winners
+        outcome = "tied, a win for both sides,"
     text = _text(_page(client, mine))
     assert f"with {names[2]}: {outcome} {ours} to {theirs}" in text
     for position in range(4):  # partners share a place
@@ -261,14 +267,33 @@ def test_the_page_shows_the_night_so_far_and_the_players_place(
         assert ranked == 4  # table 2 has not begun: only table 1 is ranked
 
 
-def test_a_substitutes_game_shows_on_both_players_nights(
+def test_a_substitutes_game_shows_on_both_players_nights_and_whom_it_counts_for(
     client: Client, played: Round
 ) -> None:
+    """Credited to the player who started it: the substitute sees the game,
+    that it counts for the other, and no place from it; the one who left
+    gets the place."""
     table = played.tables.get(number=1)
     play_hand(table.game)
     leaver = _checkin(played, 0)
     sitting = played.sitting_out.get()
     take_over(table, sitting, from_hand=2, credit="started", position=0)
+    for _ in range(3):
+        play_hand(table.game)  # the hand limit: finished
     joined = CheckIn.objects.get(night=played.night, player=sitting)
-    assert "you came in from hand 2" in _text(_page(client, joined))
-    assert "you left it from hand 2" in _text(_page(client, leaver))
+    theirs = _text(_page(client, joined))
+    assert "you came in from hand 2" in theirs
+    assert f"(it counts for {leaver.player.name})" in theirs
+    assert "when a game that counts for you is finished" in theirs
+    left = _text(_page(client, leaver))
+    assert "you left it from hand 2" in left and "counts for" not in left
+    assert " of 4 tonight: " in left
+
+
+def test_a_tie_is_said_as_a_win_for_both_sides(client: Client, played: Round) -> None:
+    table = played.tables.get(number=1)
+    Game.objects.filter(pk=table.game_id).update(
+        hands_played=4, finished=True, totals=[12, 12], winners=[0, 1]
+    )
+    text = _text(_page(client, _checkin(played, 0)))
+    assert ": tied, a win for both sides, 12 to 12" in text
