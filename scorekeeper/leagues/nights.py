@@ -23,6 +23,7 @@ from scorekeeper.leagues.local_time import league_time
 from scorekeeper.leagues.models import CheckIn, Movement, Night, Player, Round
 from scorekeeper.leagues.movement_card import movement_cards
 from scorekeeper.leagues.presenters import door, night_page
+from scorekeeper.leagues.substitutes import Substituted, night_substitution
 from scorekeeper.leagues.tv_link import tv_link
 from scorekeeper.leagues.views import organizer, posted_id
 from scorekeeper.models import Game
@@ -66,6 +67,7 @@ def _page(
         part = part or PARTS.get(request.htmx.target or "", "")  # type: ignore[attr-defined]
         template += f"#{part}" if part else ""
     context |= {"error": error, "just_in": _just_in(night, base, request.GET.get("in"))}
+    context["seated_sub"] = _seated_sub(night, request.GET.get("sub"))
     context |= tv_link(request, night)
     return render_night(request, night, template, context, 422 if error else 200)
 
@@ -79,6 +81,14 @@ def _just_in(night: Night, base: str, player: object) -> dict[str, str] | None:
     here = night.checkins.filter(player=int(pk), present=True).select_related("player")
     found = here.first()
     return None if found is None else _own_link(found.player.name, base, found.token)
+
+
+def _seated_sub(night: Night, asked: object) -> Substituted | None:
+    """The substitution just seated, said at the top of the page."""
+    pk = str(asked or "")
+    if not pk.isascii() or not pk.isdigit() or len(pk) > 11:
+        return None
+    return night_substitution(night, int(pk))
 
 
 def _own_link(name: str, base: str, token: str) -> dict[str, str]:

@@ -140,7 +140,7 @@ def _check_seat(table: Table, position: int, credit: str) -> Seat:
     night = table.round.night
     if night.closed_at is not None:
         raise LeagueError("this night is closed")
-    if table.game.finished:
+    if table.game.finished or table.round.called_at is not None:
         raise LeagueError(
             f"table {table.number}'s game is over: "
             "a substitute joins a game still being played"
@@ -272,6 +272,12 @@ def _shown(rows: Any) -> list[Substituted]:
 
 def night_substitutions(night: Night) -> list[Substituted]:
     return _shown(Substitution.objects.filter(table__round__night=night))
+
+
+def night_substitution(night: Night, pk: int) -> Substituted | None:
+    """One substitution of ``night`` (the one just seated), or None."""
+    found = Substitution.objects.filter(table__round__night=night, pk=pk)
+    return next(iter(_shown(found)), None)
 
 
 def player_substitutions(player: Player) -> list[Substituted]:

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
@@ -38,7 +39,7 @@ def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
         ).first()
         seat = whole_number(request.POST.get("seat", ""))
         try:
-            substitute_seat(
+            made = substitute_seat(
                 table=table,
                 position=seat if seat is not None and seat < MAX_SEATS else -1,
                 substitute=chosen,
@@ -50,8 +51,9 @@ def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
             )
         except LeagueError as refused:
             error = refused.message
-        else:
-            return redirect("night", night_id=table.round.night_id)
+        else:  # the night's page says who was seated where
+            night = reverse("night", args=[table.round.night_id])
+            return redirect(f"{night}?sub={made.pk}")
     context = _substitute_form(table) | {"error": error, "posted": request.POST}
     return render(
         request, "leagues/substitute.html", context, status=422 if error else 200

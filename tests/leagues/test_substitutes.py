@@ -241,7 +241,13 @@ def test_the_organizer_seats_a_substitute_from_the_night(
         {"seat": "0", "substitute": eve.pk, "from_hand": "2", "credit": "started"},
     )
     assert response.status_code == 302
+    landed = signed_in.get(response["Location"]).content.decode()
+    assert (  # said where the organizer lands, once
+        f"Substitute seated. Round 1, table 1: {eve.name} played "
+        f"{ann.name}&#x27;s seat from hand 2"
+    ) in landed
     page = signed_in.get(f"/nights/{night.pk}/").content.decode()
+    assert "Substitute seated." not in page
     assert f"{ann.name} → {eve.name} from hand 2" in page  # the table's seat
     assert (
         f"Round 1, table 1: {eve.name} played {ann.name}&#x27;s seat from hand 2 "
@@ -462,3 +468,27 @@ def test_a_game_substituted_before_its_row_kept_the_takeovers_gets_them(
     Game.objects.filter(pk=table.game_id).update(takeovers=[])
     migration.copy_takeovers(apps, None)
     assert Game.objects.get(pk=table.game_id).takeovers == kept
+
+
+def test_no_substitute_joins_a_table_of_a_called_round_that_never_played(
+    signed_in: Client, season: Any
+) -> None:
+    """Called with nothing recorded, a table is left unplayed, not over:
+    still no substitute joins it, and its Substitute… link is gone."""
+    night, first, table, eve = _round(season)
+    other = first.tables.exclude(pk=table.pk).get()
+    play_hand(table.game)
+    rounds.round_call(round=first, by="org", now=NOW)
+    other.refresh_from_db()
+    assert not other.game.finished  # unplayed
+    page = signed_in.get(f"/nights/{night.pk}/").content.decode()
+    assert f'href="/tables/{other.pk}/substitute"' not in page
+    refused = signed_in.post(
+        f"/tables/{other.pk}/substitute",
+        {"seat": "0", "substitute": eve.pk, "from_hand": "1", "credit": "started"},
+    )
+    assert refused.status_code == 422
+    assert "game is over: a substitute joins a game still being played" in (
+        refused.content.decode()
+    )
+    assert not Substitution.objects.exists()
