@@ -101,7 +101,7 @@ def _refuse_anothers(started: Round, by: User | None) -> None:
     if by is None or first is None or first.pk == by.pk:
         return
     raise LeagueError(
-        f"round {started.number} was just started by {first.get_username()}, "
+        f"round {started.number} was started by {first.get_username()}, "
         "with their choices: its tables are below"
     )
 

@@ -4,6 +4,7 @@ the four-phone tests of issue 34)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
@@ -105,7 +106,9 @@ def save_outcome(game: Game, page: Page, taken: str) -> None:
         taken, exact=True
     ).check()
     form.get_by_role("button", name="Save hand").click()
-    saved = page.locator("p.saved").filter(has_text=f"Hand {number} saved")
+    saved = page.locator("p.saved").filter(
+        has_text=re.compile(rf"\bHand {number} saved")  # not "Hand 11 saved"
+    )
     expect(saved).to_be_visible(timeout=LIVE)
     game.refresh_from_db()
     assert game.last_seq == seq + 1

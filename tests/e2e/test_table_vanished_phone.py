@@ -108,7 +108,8 @@ def test_a_phone_that_vanishes_on_its_turn_hands_its_seat_to_another(
     played = board.hands[0]
     assert isinstance(played.hand, HandRecorded) and played.hand.auction
     turn = turn_of(board.variant, board.first_dealer, played.number, False)
-    assert verify_auction(board.variant, turn, played.hand.auction) is not None
+    won = verify_auction(board.variant, turn, played.hand.auction)
+    assert won == (3, played.hand.bid) and played.hand.bidder == 3  # Dan, 2
     # Hand 2: Cat calls first, and her seat has nobody: any phone calls for her.
     for page in (ann, cat):
         expect(page.locator("#table")).to_contain_text(

@@ -342,7 +342,7 @@ def test_two_organizers_starting_round_1_start_it_once_and_tell_the_other(
     url = f"/nights/{night.pk}/rounds"
     sends = [Send(url, {"number": "1"}, cookies_of(c)) for c in (world.client, second)]
     answers = at_once(server, sends)
-    _one_wins(answers, 302, "was just started by")
+    _one_wins(answers, 302, "was started by")
     assert night.rounds.count() == 1
     assert_state_is_a_replay()
 

@@ -58,7 +58,7 @@ def test_the_live_auction_is_one_table_on_both_servers(
             url, "POST", path, cookie=cookie, form=form, htmx=True, source=SOURCE
         )
 
-    page = ask(server_a, "GET", f"{game}/", cookie=anyone)
+    page = ask(server_a, "GET", f"{game}/", cookie=anyone, source=SOURCE)
     names = re.findall(r"I am ([^<]+)</button>", html.unescape(page.body))
     assert len(names) == 4, words(page)[:600]
     first = next(
@@ -75,16 +75,31 @@ def test_the_live_auction_is_one_table_on_both_servers(
     assert sat.status == 200 and sat.session, words(sat)[:600]
     phone_a = sat.session  # this browser's phone, in its (signed) session
     # ... and a phone polling server B sees it at its next poll.
-    seen = ask(server_b, "GET", f"{game}/poll?seq=0&v=0", cookie=anyone, htmx=True)
+    seen = ask(
+        server_b,
+        "GET",
+        f"{game}/poll?seq=0&v=0",
+        cookie=anyone,
+        htmx=True,
+        source=SOURCE,
+    )
     assert seen.status == 200
     assert f"{names[first]}: on another phone" in words(seen)
 
     # Phone A's call through A, on B's next poll.
-    assert call_form(ask(server_a, "GET", f"{game}/", cookie=phone_a)) == (first, 0)
+    mine = ask(server_a, "GET", f"{game}/", cookie=phone_a, source=SOURCE)
+    assert call_form(mine) == (first, 0)
     called = {"seat": first, "call": "pass", "position": 0, "seq": 0}
     assert post(server_a, f"{game}/table/call", phone_a, called).status == 200
     second, third, fourth = ((first + n) % 4 for n in (1, 2, 3))
-    seen = ask(server_b, "GET", f"{game}/poll?seq=0&v=1", cookie=anyone, htmx=True)
+    seen = ask(
+        server_b,
+        "GET",
+        f"{game}/poll?seq=0&v=1",
+        cookie=anyone,
+        htmx=True,
+        source=SOURCE,
+    )
     assert seen.status == 200 and 'data-version="2"' in seen.body
     assert f"{names[first]} pass · {names[second]} …" in words(seen)
 
@@ -124,7 +139,7 @@ def test_the_live_auction_is_one_table_on_both_servers(
         assert post(url, f"{game}/table/call", anyone, form).status == 200
     trump = post(server_b, f"{game}/table/call", anyone, {"trump": "hearts", "seq": 0})
     assert trump.status == 200, words(trump)[:600]
-    filled = ask(server_a, "GET", f"{game}/", cookie=anyone)
+    filled = ask(server_a, "GET", f"{game}/", cookie=anyone, source=SOURCE)
     auction = f"pass, {taken}, pass, pass"
     assert f'value="{auction}"' in filled.body
     hand = {
@@ -138,9 +153,19 @@ def test_the_live_auction_is_one_table_on_both_servers(
         "taken": 3,
         "auction": auction,
     }
-    saved = ask(server_b, "POST", f"{game}/hands", cookie=anyone, form=hand, htmx=True)
+    saved = ask(
+        server_b,
+        "POST",
+        f"{game}/hands",
+        cookie=anyone,
+        form=hand,
+        htmx=True,
+        source=SOURCE,
+    )
     assert saved.status == 200, words(saved)[:600]
-    log = json.loads(ask(server_a, "GET", f"{game}/log.json", cookie=anyone).body)
+    log = json.loads(
+        ask(server_a, "GET", f"{game}/log.json", cookie=anyone, source=SOURCE).body
+    )
     assert log["events"][-1]["auction"] == [
         [first, "pass"],
         [second, int(taken)],
