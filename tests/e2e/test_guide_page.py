@@ -38,6 +38,11 @@ def test_a_new_organizer_opens_help_from_the_leagues_page(
     ):  # as a phone shows it
         page.goto(f"{live_server.url}/leagues/help/#{anchor}")
         page.screenshot(path=str(SCREENSHOTS / f"guide-360-{anchor}.png"))
+    # The list of sections: each link a 44 px tap target.
+    sections = page.locator("main li > a[href^='#']")
+    assert sections.count() >= 15
+    heights = sections.evaluate_all("links => links.map(a => a.offsetHeight)")
+    assert min(heights) >= 44, heights
     assert console_errors == []
 
 
