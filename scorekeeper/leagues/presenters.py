@@ -98,7 +98,10 @@ def season_page(season: Season) -> dict[str, Any]:
         "nights": list(season.nights.annotate(substitutes=_SUBSTITUTES)),
         "order": ", ".join(season.order),
         "ratings": _season_ratings(season, players),
-        "ratings_behind": behind,
+        # Said once there is something to rate: a season with no finished
+        # game yet has no ratings to be behind (a registry paste alone
+        # asks the worker, and the notice read as if results were late).
+        "ratings_behind": behind and bool(numbers["rows"]),
         "prizes": prizes_given(season.prizes, ranked, ties),
         "prize_ties": TIES.get(ties, ""),
     }

@@ -224,6 +224,19 @@ def test_after_closing_a_table_link_only_reads_and_an_organizer_corrects_with_a_
     assert "hand 1 voided" in line and line.endswith("(typo)")
 
 
+def test_a_season_with_no_finished_game_says_nothing_of_ratings_behind(
+    client: Client, organizer: User, night: Night, worker: Callable[[], None]
+) -> None:
+    """A registry pasted and a night made: nothing is rated yet, so the
+    page does not say the ratings are being brought up to date (it did,
+    until the worker ran, on a brand-new season)."""
+    services.player_add(league=night.season.league, name="Newcomer")
+    page = client.get(f"/seasons/{night.season_id}/")
+    assert page.status_code == 200
+    assert not page.context["ratings_behind"]
+    assert 'id="ratings-behind"' not in page.content.decode()
+
+
 def test_the_season_page_ranks_and_the_player_page_counts(
     client: Client, night: Night, worker: Callable[[], None]
 ) -> None:
