@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
@@ -16,12 +15,6 @@ from scorekeeper.projections.boards import game_log, scoreboard
 from scorekeeper.rules.referee import auction_turn
 from tests.conftest import join
 from tests.records import HTMX, NOW, new_game, record_hands
-
-
-@pytest.fixture
-def classic(db: None) -> Game:
-    """Ann, Bob, Cat and Dan at classic; Ann deals, Bob calls first."""
-    return new_game("classic")
 
 
 def phone(game: Game) -> Client:

@@ -8,25 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from django.test import Client
 
 from scorekeeper.games.table import NOBODY, table_of
 from scorekeeper.models import Game
-from tests.conftest import join
-from tests.records import HTMX, new_game
-
-
-@pytest.fixture
-def classic(db: None) -> Game:
-    """Ann, Bob, Cat and Dan at classic; Ann deals, Bob calls first."""
-    return new_game("classic")
-
-
-def phone(game: Game) -> Client:
-    client = Client()
-    join(client, game)
-    return client
+from tests.games.test_live_table import phone
+from tests.records import HTMX
 
 
 def seen(page: str, seat: int) -> str:
