@@ -122,6 +122,12 @@ def test_starting_a_round_shows_each_tables_link_and_qr_code(
     assert "Sitting out:" in page and "Call round 1" in page
     sheet = client.get(f"/nights/{night.pk}/sheet").content.decode()
     assert sheet.count('alt="QR code of table') == 2
+    for game in Game.objects.all():
+        play_out(game)
+    client.post(f"/nights/{night.pk}/rounds", {"number": "2"})
+    sheet = client.get(f"/nights/{night.pk}/sheet").content.decode()
+    # The round being played first (printed for the tables), then the past.
+    assert sheet.index(">Round 2</h2>") < sheet.index(">Round 1 (finished)</h2>")
 
 
 def test_an_organizer_enters_the_teams_of_a_fixed_night(
