@@ -51,10 +51,18 @@ def substitute(request: HttpRequest, table_id: int) -> HttpResponse:
             )
         except LeagueError as refused:
             error = refused.message
-        else:  # the night's page says who was seated where
+        else:  # the desk's row, or the night's page, says who sits where
+            if request.POST.get("next") == "desk":
+                desk = reverse("desk", args=[table.round.night_id])
+                return redirect(f"{desk}#table-{table.pk}")
             night = reverse("night", args=[table.round.night_id])
             return redirect(f"{night}?sub={made.pk}")
-    context = _substitute_form(table) | {"error": error, "posted": request.POST}
+    from_desk = "desk" in (request.GET.get("from"), request.POST.get("next"))
+    context = _substitute_form(table) | {
+        "error": error,
+        "posted": request.POST,
+        "from_desk": from_desk,
+    }
     return render(
         request, "leagues/substitute.html", context, status=422 if error else 200
     )

@@ -492,3 +492,35 @@ def test_no_substitute_joins_a_table_of_a_called_round_that_never_played(
         refused.content.decode()
     )
     assert not Substitution.objects.exists()
+
+
+def test_the_desk_offers_a_substitute_and_comes_back_to_the_desk(
+    signed_in: Client, season: Any
+) -> None:
+    """The organizer keeps the desk open: each table still being played
+    has Substitute... there, and seating one comes back to the desk's row."""
+    night, first, table, eve = _round(season)
+    ann = _seat(table)
+    play_hand(table.game)
+    desk = signed_in.get(f"/nights/{night.pk}/desk").content.decode()
+    link = f'href="/tables/{table.pk}/substitute?from=desk"'
+    assert link in desk
+    form = signed_in.get(f"/tables/{table.pk}/substitute?from=desk").content.decode()
+    assert "Back to the desk" in form and 'name="next" value="desk"' in form
+    response = signed_in.post(
+        f"/tables/{table.pk}/substitute",
+        {
+            "seat": "0",
+            "substitute": eve.pk,
+            "from_hand": "2",
+            "credit": "started",
+            "next": "desk",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == f"/nights/{night.pk}/desk#table-{table.pk}"
+    desk = signed_in.get(response["Location"]).content.decode()
+    assert f"{ann.name} → {eve.name} from hand 2" in desk
+    rounds.round_call(round=first, by="org", now=NOW)
+    desk = signed_in.get(f"/nights/{night.pk}/desk").content.decode()
+    assert "/substitute?from=desk" not in desk  # called: no substitute joins
