@@ -135,6 +135,27 @@ def test_a_connection_dropped_in_the_background_loses_no_hand(
     assert page.evaluate("pepperDeadUses") == 1
 
 
+def test_a_page_back_from_the_back_forward_cache_saves_on_a_new_connection(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """Safari restores a page from its back/forward cache with no
+    visibilitychange, its store connection dropped: pageshow (persisted)
+    has the store open a new one before the next request."""
+    game = new_game("moon-42", now=timezone.now())
+    page = open_phone(browser, phones, server, game)
+    no_signal(page.context, server)
+    page.evaluate(DROPPED)
+    opened = page.evaluate("pepperConnections.length")
+    page.evaluate(
+        "window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))"
+    )
+    save_hand(page, 1)
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
+    assert page.evaluate("pepperConnections.length") > opened  # a new connection
+    assert waiting_in_indexeddb(page, game) == 1
+    assert page.evaluate("pepperDeadUses") == 0  # none met the dropped one
+
+
 def test_a_hand_indexeddb_lost_is_kept_by_the_outbox_copy_and_sent(
     browser: Browser, server: Server, phones: list[BrowserContext]
 ) -> None:
