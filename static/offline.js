@@ -1037,9 +1037,12 @@
     setInterval(function () { if (waiting() && !syncing && !disputed) sync(); }, 5000);
     addHomeScreenHint();
   }
-  // Safari on an iPhone installs no app by itself: say how, once.
+  // Safari on an iPhone installs no app by itself: say how, once. On an
+  // iPad (iPadOS 13+) it sends a Mac's user agent: touch tells them apart.
   function addHomeScreenHint() {
-    var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) && !navigator.standalone;
+    var agent = navigator.userAgent;
+    var ipad = /Macintosh/.test(agent) && navigator.maxTouchPoints > 1;
+    var ios = (/iPhone|iPad|iPod/.test(agent) || ipad) && !navigator.standalone;
     var hint = document.getElementById("offline-ios");
     if (!hint || !ios || localStorage.getItem("pepper-ios-hint")) return;
     hint.hidden = false;

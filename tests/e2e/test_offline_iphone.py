@@ -4,8 +4,9 @@ with the browser offline AND the live server stopped: the store opens its
 connection again when the page shows again, and retries a request once
 on a new one; the outbox has a copy that survives IndexedDB losing a
 write; "N unsent · Send now" sends from the page; the phone asks for
-persistent storage. And Safari on an iPhone is told, once, how to add the
-app to its home screen; other browsers are not."""
+persistent storage. And Safari on an iPhone (or on an iPad, which says it
+is a Mac) is told, once, how to add the app to its home screen; other
+browsers, and a Mac, are not."""
 
 from __future__ import annotations
 
@@ -68,13 +69,17 @@ def open_phone(
     phones: list[BrowserContext],
     server: Server,
     game: Game,
+    script: str = "",
     **options: Any,
 ) -> Page:
     """A phone whose engine never starts (as on some iPhones), its game
-    opened by the table's link and kept by the service worker."""
+    opened by the table's link and kept by the service worker; ``script``
+    runs first in its pages too."""
     context = new_phone(browser, phones, **options)
     context.add_init_script(NO_WORKERS)
     context.add_init_script(PHONE_WATCH)
+    if script:
+        context.add_init_script(script)
     page = context.new_page()
     page.goto(f"{server.url}/join/{game.edit_token}")
     expect(page.locator("#offline-status")).to_contain_text(NO_SCORING)
@@ -238,3 +243,48 @@ def test_the_home_screen_hint_is_shown_on_an_iphone_only_once(
     page.reload()
     expect(page.locator("#offline-status")).to_contain_text(NO_SCORING)
     expect(hint).to_be_hidden()
+
+
+# Safari on an iPad (iPadOS 13+) asks for desktop sites: it sends a Mac's
+# user agent, the one Safari on a Mac sends.
+MAC_SAFARI = (
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.4 Safari/605.1.15"
+)
+
+
+def touch_points(count: int) -> str:
+    """The touch points the device says it has (an iPad says 5; Chromium
+    with touch says 1)."""
+    return (
+        "Object.defineProperty(Navigator.prototype, 'maxTouchPoints', "
+        f"{{get: () => {count}}})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("touch", "points"), [(True, 5), (False, 0)], ids=["ipad", "mac"]
+)
+def test_the_home_screen_hint_is_shown_on_an_ipad_that_says_it_is_a_mac(
+    browser: Browser,
+    server: Server,
+    phones: list[BrowserContext],
+    touch: bool,
+    points: int,
+) -> None:
+    """Only touch tells the iPad from a Mac: a Mac is not told."""
+    game = new_game("moon-42", now=timezone.now())
+    page = open_phone(
+        browser,
+        phones,
+        server,
+        game,
+        touch_points(points),
+        user_agent=MAC_SAFARI,
+        has_touch=touch,
+    )
+    hint = page.locator("#offline-ios")
+    if touch:
+        expect(hint).to_be_visible()
+    else:
+        expect(hint).to_be_hidden()
