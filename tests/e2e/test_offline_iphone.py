@@ -236,7 +236,7 @@ def test_the_home_screen_hint_is_shown_on_an_iphone_only_once(
         return
     expect(hint).to_be_visible()
     expect(hint).to_have_text(
-        "On an iPhone: Share, then “Add to Home Screen”, keeps this game one tap "
+        "On an iPhone or iPad: Share, then “Add to Home Screen”, keeps this game one tap "
         "away, with no connection too."
     )
     Looker(page, "offline-ios-hint").look("shown")
