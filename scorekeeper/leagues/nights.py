@@ -25,7 +25,7 @@ from scorekeeper.leagues.movement_card import movement_cards
 from scorekeeper.leagues.presenters import door, night_page
 from scorekeeper.leagues.substitutes import Substituted, night_substitution
 from scorekeeper.leagues.tv_link import tv_link
-from scorekeeper.leagues.views import organizer, posted_id
+from scorekeeper.leagues.views import organizer, posted_id, row_id
 from scorekeeper.models import Game
 from scorekeeper.tablewords import whole_number
 from scorekeeper.web.qr import qr_code
@@ -75,20 +75,18 @@ def _page(
 def _just_in(night: Night, base: str, player: object) -> dict[str, str] | None:
     """The player the organizer just checked in: their own night's link
     and QR code, shown at the door to scan there and then."""
-    pk = str(player or "")
-    if not pk.isascii() or not pk.isdigit() or len(pk) > 11:
+    pk = row_id(player)
+    if not pk:
         return None
-    here = night.checkins.filter(player=int(pk), present=True).select_related("player")
+    here = night.checkins.filter(player=pk, present=True).select_related("player")
     found = here.first()
     return None if found is None else _own_link(found.player.name, base, found.token)
 
 
 def _seated_sub(night: Night, asked: object) -> Substituted | None:
     """The substitution just seated, said at the top of the page."""
-    pk = str(asked or "")
-    if not pk.isascii() or not pk.isdigit() or len(pk) > 11:
-        return None
-    return night_substitution(night, int(pk))
+    pk = row_id(asked)
+    return night_substitution(night, pk) if pk else None
 
 
 def _own_link(name: str, base: str, token: str) -> dict[str, str]:

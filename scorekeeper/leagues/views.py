@@ -290,10 +290,16 @@ def league_time_zone(request: HttpRequest, league_id: int) -> HttpResponse:
     )
 
 
+def row_id(value: object) -> int:
+    """A row's id as a form or a link gives it (0, which is no row, when
+    it is not one)."""
+    text = str(value or "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else 0
+
+
 def posted_id(request: HttpRequest, key: str) -> int:
     """A row's id from a form (0, which is no row, when it is not one)."""
-    value = request.POST.get(key, "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 12 else 0
+    return row_id(request.POST.get(key, ""))
 
 
 @login_required
