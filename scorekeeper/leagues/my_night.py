@@ -21,7 +21,7 @@ from scorekeeper.gamelog import game_variant
 from scorekeeper.leagues.collation import sort_key
 from scorekeeper.leagues.models import CheckIn, Night, Player, Round, Seat, Substitution
 from scorekeeper.leagues.services import LeagueError, check_in
-from scorekeeper.models import Game
+from scorekeeper.rules.variants import Variant
 
 
 class Place(StrEnum):
@@ -126,10 +126,9 @@ def sitting_now(
 
 
 def company(
-    game: Game, sitting: Sitting, mine: int
+    variant: Variant, sitting: Sitting, mine: int
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The partners and the opponents of seat ``mine``, by name, clockwise."""
-    variant = game_variant(game.preset, len(game.seats), game.overrides)
     side = variant.side_of(mine)
     others = [(pos, name) for pos, (_, name) in sorted(sitting.items()) if pos != mine]
     return (
@@ -153,7 +152,9 @@ def _seated(
     )
     if mine is None:  # credited for a seat another plays now: handled above
         return None
-    partners, opponents = company(table.game, sitting, mine)
+    game = table.game
+    variant = game_variant(game.preset, len(game.seats), game.overrides)
+    partners, opponents = company(variant, sitting, mine)
     return MyNight(
         checkin,
         Place.SEATED,
@@ -162,7 +163,7 @@ def _seated(
         seat=mine + 1,
         partners=partners,
         opponents=opponents,
-        game_over=table.game.finished,
+        game_over=game.finished,
     )
 
 

@@ -121,8 +121,8 @@ def _game(
         mine = next((pos for pos, (pk, _) in seated.items() if pk == me), None)
     if mine is None:
         return None
-    partners, opponents = company(game, sitting_now(table.pk, seated, subs), mine)
     variant = game_variant(game.preset, len(game.seats), game.overrides)
+    partners, opponents = company(variant, sitting_now(table.pk, seated, subs), mine)
     side = variant.side_of(mine)
     totals = list(game.totals) or [0] * variant.sides
     return Game(
