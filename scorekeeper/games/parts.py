@@ -205,7 +205,11 @@ def table_context(
                 "name": name,
                 "mine": bool(phone) and table.phones[seat] == phone,
                 "taken": table.phones[seat] != NOBODY,
-                "holder": holder_mark(table.phones[seat]),
+                "holder": (
+                    holder_mark(table.phones[seat])
+                    if table.phones[seat] != NOBODY
+                    else ""
+                ),
             }
             for seat, name in enumerate(names)
         ],
