@@ -62,11 +62,12 @@ def game_poll(request: HttpRequest, game_id: UUID) -> HttpResponse:
     version ``v`` and the hand ``table_seq`` it was drawn for, on a page
     showing the table panel)? 204 if not (one indexed query); else the
     fresh score and history, swapped in out of band, a note of what
-    changed, the record form for the next hand, and the table panel. If someone has touched this phone's form
-    (``form=touched``), the new form replaces it too, with a note by its
-    Save bar (and the page's script offers the entry back); else
-    (``form=untouched``) it simply replaces it. One poll serves the score
-    and the table: a page asks once every 1.5 s, not once for each."""
+    changed, the record form for the next hand, and the table panel. If
+    someone has touched this phone's form (``form=touched``), the new form
+    replaces it too, with a note by its Save bar (and the page's script
+    offers the entry back); else (``form=untouched``) it simply replaces
+    it. One poll serves the score and the table: a page asks once every
+    1.5 s, not once for each."""
     seen = whole_number(request.GET.get("seq", "")) or 0
     seen_version = whole_number(request.GET.get("v", ""))
     now: Head | None
