@@ -95,11 +95,12 @@ function fromNetwork(event) {
     // The page's script asks the server itself (the log, the outbox).
     if (request.headers.get("X-Pepper-Live")) return Response.error();
     var url = new URL(request.url);
+    var gamePage = request.mode === "navigate" && GAME_PAGE.test(url.pathname);
     return caches.open(PAGES).then(function (cache) {
       return cache.match(url.origin + url.pathname);
     }).then(function (hit) {
-      if (hit) return request.mode === "navigate" && GAME_PAGE.test(url.pathname) ? markedKept(hit) : hit;
-      if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
+      if (hit) return gamePage ? markedKept(hit) : hit;
+      if (gamePage) {
         return caches.match(STARTED_URL).then(function (page) { return page || caches.match(OFFLINE_URL); });
       }
       if (request.mode === "navigate") return caches.match(OFFLINE_URL);
