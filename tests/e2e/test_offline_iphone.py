@@ -87,6 +87,17 @@ def open_phone(
     return page
 
 
+def offline_phone(
+    browser: Browser, phones: list[BrowserContext], server: Server
+) -> tuple[Game, Page]:
+    """A new moon-42 game on such a phone, and then no signal: the browser
+    offline and the live server stopped."""
+    game = new_game("moon-42", now=timezone.now())
+    page = open_phone(browser, phones, server, game)
+    no_signal(page.context, server)
+    return game, page
+
+
 def waiting_in_indexeddb(page: Page, game: Game) -> int:
     """The hands waiting in this phone's IndexedDB record of the game, read
     on a connection of the test's own."""
@@ -119,9 +130,7 @@ def save_hand(page: Page, number: int) -> None:
 def test_a_connection_dropped_in_the_background_loses_no_hand(
     browser: Browser, server: Server, phones: list[BrowserContext]
 ) -> None:
-    game = new_game("moon-42", now=timezone.now())
-    page = open_phone(browser, phones, server, game)
-    no_signal(page.context, server)
+    game, page = offline_phone(browser, phones, server)
     status = page.locator("#offline-status")
     # Dropped, and the page never shown again: the save meets the closed
     # connection once, and is written on a new one.
@@ -146,9 +155,7 @@ def test_a_page_back_from_the_back_forward_cache_saves_on_a_new_connection(
     """Safari restores a page from its back/forward cache with no
     visibilitychange, its store connection dropped: pageshow (persisted)
     has the store open a new one before the next request."""
-    game = new_game("moon-42", now=timezone.now())
-    page = open_phone(browser, phones, server, game)
-    no_signal(page.context, server)
+    game, page = offline_phone(browser, phones, server)
     page.evaluate(DROPPED)
     opened = page.evaluate("pepperConnections.length")
     page.evaluate(
@@ -164,10 +171,8 @@ def test_a_page_back_from_the_back_forward_cache_saves_on_a_new_connection(
 def test_a_hand_indexeddb_lost_is_kept_by_the_outbox_copy_and_sent(
     browser: Browser, server: Server, phones: list[BrowserContext]
 ) -> None:
-    game = new_game("moon-42", now=timezone.now())
-    page = open_phone(browser, phones, server, game)
+    game, page = offline_phone(browser, phones, server)
     context = page.context
-    no_signal(context, server)
     page.evaluate("pepperStoreGone = true")  # IndexedDB takes no write, twice
     save_hand(page, 1)
     expect(page.locator("#offline-status")).to_contain_text("1 hand waits")
@@ -186,10 +191,8 @@ def test_send_now_sends_what_waits_from_the_page(
     browser: Browser, server: Server, phones: list[BrowserContext]
 ) -> None:
     """The page's own timers held (the clock paused): only the tap sends."""
-    game = new_game("moon-42", now=timezone.now())
-    page = open_phone(browser, phones, server, game)
+    game, page = offline_phone(browser, phones, server)
     context = page.context
-    no_signal(context, server)
     save_hand(page, 1)
     assert page.evaluate("pepperPersistAsked") == 1  # never evicted, if it agrees
     expect(page.get_by_role("button", name="1 unsent · Send now")).to_be_visible()
