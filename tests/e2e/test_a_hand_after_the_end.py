@@ -29,16 +29,16 @@ def test_a_stale_phone_saving_after_the_win_is_shown_the_refusal_and_its_rule(
     game = new_game("classic")  # to 30: Ann & Cat make big pepper, 24 after two
     record_hands(game, timezone.now(), *[(0, "big-pepper", "hearts", [6, 0])] * 2)
     first, second = (_phone(browser, browser_context_args, contexts) for _ in "ab")
-    errors: list[str] = []
-    for phone in (first, second):
-        _watch_console(phone, errors)
-        phone.goto(f"{live_server.url}/join/{game.edit_token}")
     held: list[Route] = []
 
     def hold(route: Route) -> None:
         held.append(route)  # its poll goes out, and no answer comes yet
 
-    second.route("**/poll?*", hold)
+    second.route("**/poll?*", hold)  # before it opens: no poll hears of hand 3
+    errors: list[str] = []
+    for phone in (first, second):
+        _watch_console(phone, errors)
+        phone.goto(f"{live_server.url}/join/{game.edit_token}")
 
     stale = second.locator("#record")
     fill_hand(stale, bidder="Dan", bid="4", trump="spades", taken="5")

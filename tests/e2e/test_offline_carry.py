@@ -23,10 +23,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def watched_phone(
-    browser: Browser, phones: list[BrowserContext], url: str
+    browser: Browser, phones: list[BrowserContext], url: str, *, deaf: bool = False
 ) -> tuple[Page, list[str]]:
-    """A phone ready to score offline, and every offline.json it asks for."""
+    """A phone ready to score offline, and every offline.json it asks for;
+    ``deaf``: its polls are refused from the start (until the test unroutes
+    them), so no poll in flight hears of what the test adds next."""
     page = new_phone(browser, phones).new_page()
+    if deaf:
+        page.route("**/poll?*", lambda route: route.abort())
     asked: list[str] = []
 
     def note(request: Request) -> None:
@@ -88,8 +92,8 @@ def test_a_copy_that_carried_events_do_not_follow_is_brought_up_by_offline_json(
 ) -> None:
     game = new_game(now=timezone.now())
     passed_out(game, 2)
-    page, asked = watched_phone(browser, phones, f"{server.url}/join/{game.edit_token}")
-    page.route("**/poll?*", lambda route: route.abort())  # hears of nothing
+    join = f"{server.url}/join/{game.edit_token}"
+    page, asked = watched_phone(browser, phones, join, deaf=True)  # hears of nothing
     many = CARRIED_MAX // 40  # more than an answer carries (~70 characters each)
     passed_out(game, many)  # another phone saved meanwhile, much
     page.unroute("**/poll?*")
