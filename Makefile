@@ -33,10 +33,10 @@ $(NODE_STAMP): package-lock.json
 	@touch $(NODE_STAMP)
 
 # The runtime as the phone is sent it (scorekeeper/web/offline_build.py):
-# Pyodide with only the standard-library modules the engine imports, and
-# brotli copies beside (generated in build/, not committed; ~1 minute).
+# Pyodide with only the standard-library modules the engine imports,
+# compiled for it (offline_compile.mjs), and brotli copies beside (generated in build/, not committed; ~1 minute).
 OFFLINE_STAMP := build/offline/.built
-$(OFFLINE_STAMP): package-lock.json scorekeeper/web/offline_stdlib.txt scorekeeper/web/offline_build.py | $(STAMP) $(NODE_STAMP)
+$(OFFLINE_STAMP): package-lock.json scorekeeper/web/offline_stdlib.txt scorekeeper/web/offline_build.py scorekeeper/web/offline_compile.mjs | $(STAMP) $(NODE_STAMP)
 	$(PY) manage.py offline_build
 	@touch $(OFFLINE_STAMP)
 

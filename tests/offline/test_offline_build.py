@@ -17,6 +17,7 @@ from django.test import Client
 from scorekeeper.web.offline_build import (
     STDLIB,
     BuiltCopies,
+    compiled_stdlib,
     imported_under_pyodide,
     kept_modules,
     pyodide_built,
@@ -32,7 +33,10 @@ LOGS = [path.read_text() for path in sorted(CONTRACT.glob("*.log.json"))]
 def modules_in(zip_path: Path) -> set[str]:
     with zipfile.ZipFile(zip_path) as found:
         return {
-            name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            name.removesuffix(".pyc")
+            .removesuffix(".py")
+            .removesuffix("/__init__")
+            .replace("/", ".")
             for name in found.namelist()
         }
 
@@ -58,6 +62,24 @@ def test_the_same_modules_make_the_same_zip(tmp_path: Path) -> None:
     assert (tmp_path / "a" / STDLIB).read_bytes() == (
         tmp_path / "b" / STDLIB
     ).read_bytes()
+
+
+def test_the_phone_is_sent_the_kept_modules_compiled_and_no_source() -> None:
+    """Pyodide would otherwise compile each module from source at every
+    start (that Pyodide runs the engine on them is tested below)."""
+    built = pyodide_built() / STDLIB
+    assert modules_in(built) == set(kept_modules())
+    with zipfile.ZipFile(built) as found:
+        assert all(name.endswith(".pyc") for name in found.namelist())
+
+
+def test_the_same_source_compiles_to_the_same_zip(tmp_path: Path) -> None:
+    source = tmp_path / "source.zip"
+    reduced_stdlib(pyodide_source() / STDLIB, source, ["json", "fractions"])
+    for name in ("a.zip", "b.zip"):
+        compiled_stdlib(source, tmp_path / name)
+    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
+    assert modules_in(tmp_path / "a.zip") == modules_in(source)
 
 
 def test_a_module_not_in_the_standard_library_is_refused(tmp_path: Path) -> None:
