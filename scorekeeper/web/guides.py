@@ -4,8 +4,10 @@ tables, fenced code, and heading ids made as GitHub makes them, so a
 link's anchor is the same in the repository and in the app).
 
 In the app a guide's own pictures are served beside its page (a relative
-``league-desk.png`` is asked for there), and a link to another guide's
-file, which the app does not serve, is kept as its words only.
+``league-desk.png`` is asked for there); a link to another guide the app
+serves (the players' and the organizers') opens its page, at the same
+heading; a link to any other file of the repository (the operators' and
+contributors' guides, a test) is kept as its words only.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import markdown
 from django.conf import settings
+from django.urls import reverse
 from markdown.extensions import Extension
 from markdown.extensions.toc import TocExtension
 from markdown.treeprocessors import Treeprocessor
@@ -25,6 +28,8 @@ from markdown.treeprocessors import Treeprocessor
 PICTURE = re.compile(r"[a-z0-9][a-z0-9-]*\.png")
 WIDE = 600  # px: wider than a phone's screen
 _NOT_IN_A_SLUG = re.compile(r"[^\w\- ]")
+# The guides the app serves as pages: their file and the page's URL name.
+IN_THE_APP = {"players.md": "player_guide", "organizers.md": "organizer_guide"}
 
 
 def docs_folder() -> Path:
@@ -39,13 +44,20 @@ def heading_slug(text: str, separator: str = "-") -> str:
 
 
 class _OtherFilesAsWords(Treeprocessor):
-    """A link to a file of the repository (another guide, a test) has no
-    page in the app: its words stay, the link goes."""
+    """A link to another guide the app serves opens its page; a link to
+    any other file of the repository (a guide for operators, a test) has
+    no page in the app: its words stay, the link goes."""
 
     def run(self, root: etree.Element) -> None:
         for link in root.iter("a"):
             href = link.get("href", "")
-            if not href.startswith(("/", "#", "http://", "https://", "mailto:")):
+            if href.startswith(("/", "#", "http://", "https://", "mailto:")):
+                continue
+            name, _, anchor = href.partition("#")
+            if name in IN_THE_APP:
+                page = reverse(IN_THE_APP[name])
+                link.set("href", f"{page}#{anchor}" if anchor else page)
+            else:
                 link.tag = "span"
                 link.attrib.clear()
 

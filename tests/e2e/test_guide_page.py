@@ -72,3 +72,31 @@ def test_the_guide_on_a_wide_screen(page: Page, live_server: LiveServer) -> None
     looker = Looker(page, "guide-wide", width=1280)
     looker.look("desk-section")
     page.screenshot(path=str(SCREENSHOTS / "guide-1280-desk.png"))
+
+
+def test_a_player_opens_help_from_the_start_page_and_reaches_the_organizers(
+    page: Page, live_server: LiveServer, looker: Looker, console_errors: list[str]
+) -> None:
+    """The players' guide at 360 px: its pictures load, nothing off the
+    side, and its link to the organizers' guide opens that guide's page at
+    the heading it names."""
+    page.goto(live_server.url)
+    page.get_by_role("link", name="Help").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "Scoring a game: the players' guide"
+    )
+    shot = page.get_by_role("img", name="The game page on a phone, at 360 px")
+    shot.scroll_into_view_if_needed()
+    assert shot.evaluate("image => image.naturalWidth") == 360  # served
+    looker.look("players-guide")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / "players-guide-360-top.png"))
+    page.get_by_role("link", name="corrections").first.click()
+    expect(page).to_have_url(
+        f"{live_server.url}/leagues/help/#7-closing-the-night-and-corrections"
+    )
+    expect(
+        page.get_by_role("heading", name="7. Closing the night, and corrections")
+    ).to_be_in_viewport()
+    looker.look("organizers-guide-from-players")
+    assert console_errors == []

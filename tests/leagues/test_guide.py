@@ -66,10 +66,14 @@ def test_nothing_but_a_guides_picture_is_served(client: Client, asked: str) -> N
     assert client.get(f"{GUIDE}{asked}").status_code == 404
 
 
-def test_a_link_to_another_guide_keeps_its_words_only(client: Client) -> None:
+def test_a_link_to_the_players_guide_opens_its_page_another_file_its_words_only(
+    client: Client,
+) -> None:
     page = client.get(GUIDE).content.decode()
-    assert "players.md" not in page
-    assert "players' guide" in page
+    assert "players.md" not in page and "operators.md" not in page
+    assert '<a href="/help/">players\' guide</a>' in page
+    assert '<a href="/help/#a-double-tap-a-resend-two-phones-at-once">' in page
+    assert "<span>The task worker</span>" in page  # the operators' guide
 
 
 def test_help_is_on_the_league_pages(
