@@ -88,6 +88,13 @@ class TableView:
         return not self.finished and self.attention == Attention.DONE
 
     @property
+    def takes_substitute(self) -> bool:
+        """Whether its pages offer *Substitute…*: while its game goes on, its
+        round is not called and the night not closed, as the service allows
+        one (substitutes.py, ``_check_seat``)."""
+        return self.attention != Attention.DONE
+
+    @property
     def version(self) -> str:
         """What the desk's poll compares, table by table: anything this
         row shows changes it (its log's length, its lock, its attention)."""
