@@ -31,17 +31,6 @@
   // hidden (data-kept: its numbers may be older than what the phone knows),
   // and is shown once what the phone kept is drawn over it.
   function reveal() { delete document.documentElement.dataset.kept; }
-  // The service worker in charge of the page: at once, or when it first
-  // takes over. It is asked then to keep the start pages and the rules for
-  // the installed app (its first install keeps them only then, so as not
-  // to hold a first page's engine back; pages kept are not fetched again).
-  var inCharge = navigator.serviceWorker.controller ? Promise.resolve() : new Promise(function (resolve) {
-    navigator.serviceWorker.addEventListener("controllerchange", resolve);
-  });
-  if (!killed) inCharge.then(function () {
-    var worker = navigator.serviceWorker.controller;
-    if (worker) worker.postMessage({ type: "keep-start" });
-  });
   var root = document.getElementById("offline");
   if (!root) { reveal(); registered.catch(function () {}); return; }
   // A game this phone started with no connection: the service worker
@@ -56,11 +45,10 @@
     root.dataset.hands = address + "hands";
     root.dataset.api = "/api/games/" + root.dataset.game + "/events";
   }
-  // A game page opened before the worker was there is kept once it is in
-  // charge, beside the engine's start, which waits for it to be in charge.
-  if (!navigator.serviceWorker.controller) inCharge.then(function () {
-    fetch(location.pathname, { credentials: "same-origin" }).catch(function () {});
-  });
+  // A page opened before the worker was there is kept once it controls.
+  var keptPage = navigator.serviceWorker.controller ? Promise.resolve() : new Promise(function (resolve) {
+    navigator.serviceWorker.addEventListener("controllerchange", resolve);
+  }).then(function () { return fetch(location.pathname, { credentials: "same-origin" }); });
   // The outbox and what the phone last showed are read as soon as the
   // page's scripts have run; the engine starts once the page has loaded
   // and the phone is idle, so that a phone online pays for it last.
@@ -931,7 +919,7 @@
   function startEngine() {
     // Started once the service worker controls the page, so that what the
     // engine fetches (Pyodide, the engine's source) is kept too.
-    return inCharge.then(function () {
+    return keptPage.then(function () {
       return PepperEngine.start(root.dataset.worker, root.dataset.engine);
     }).then(function () {
       ready = true;

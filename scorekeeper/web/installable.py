@@ -77,9 +77,8 @@ def engine_urls() -> dict[str, object]:
 
 
 def _pages() -> list[str]:
-    """The pages a phone keeps for the installed app: the start page
-    first (this phone's games; the worker's first install keeps it, the
-    rest once it is in charge), the new-game form (a game can be started with no
+    """The pages a phone keeps when the worker installs: the start page
+    (this phone's games), the new-game form (a game can be started with no
     connection), and the rules. The worker keeps the "No connection" page
     and the page of a game started offline itself."""
     rules = [reverse("rules_detail", args=[name]) for name in PRESETS]

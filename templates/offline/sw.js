@@ -22,10 +22,10 @@ var OFFLINE_URL = "/offline/";
 // the phone's engine), shown for a game page this phone has no copy of.
 var STARTED_URL = "/offline/game/";
 var GAME_PAGE = /^\/games\/[0-9a-f-]{36}\/$/;
-// Kept (below) so that the installed app opens on this
+// Kept when the worker installs, so that the installed app opens on this
 // phone's games, and the rules read, with no connection: the start page,
 // the rules pages (each preset's) and the trick page.
-var START_PAGES = {{ pages_json|safe }};  // the start page first
+var START_PAGES = {{ pages_json|safe }};
 // Pages kept as they were last opened on this phone: home, the new-game
 // form, game pages (and their logs and rules), the rules pages.
 var KEPT = [/^\/$/, /^\/games\/new$/, /^\/games\/[0-9a-f-]{36}\/(log\.json|rules)?$/, /^\/rules\//,
@@ -34,30 +34,17 @@ var KEPT = [/^\/$/, /^\/games\/new$/, /^\/games\/[0-9a-f-]{36}\/(log\.json|rules
 // A new version installs beside the one in use and waits: the page asks
 // the table ("Update now" / "Later"), so an update never reloads a page
 // in the middle of a hand. The first install has nothing to wait for.
-//
-// The first install keeps the start page (as it is before any game), the
-// others once it is in charge, when the page asks ("keep-start"): the
-// page's engine waits for the worker to take charge, and on a slow link
-// those pages took 2 s before it could. An update keeps them all before
-// it waits.
 self.addEventListener("install", function (event) {
-  var first = !self.registration.active;
   event.waitUntil(Promise.all([
     caches.open(FILES).then(function (cache) { return cache.addAll(SHELL); }),
     caches.open(PAGES).then(function (cache) {
-      return Promise.all([cache.addAll([OFFLINE_URL, STARTED_URL]),
-        keepStartPages(cache, first ? START_PAGES.slice(0, 1) : START_PAGES)]);
+      return cache.addAll([OFFLINE_URL, STARTED_URL]).then(function () {
+        // Each on its own: a page that fails to load is kept next time.
+        return Promise.all(START_PAGES.map(function (page) { return cache.add(page).catch(function () {}); }));
+      });
     })
   ]));
 });
-
-// Each on its own, and only if not kept yet: a page that fails to load is
-// kept next time.
-function keepStartPages(cache, pages) {
-  return Promise.all((pages || START_PAGES).map(function (page) {
-    return cache.match(page).then(function (hit) { return hit || cache.add(page); }).catch(function () {});
-  }));
-}
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
@@ -250,7 +237,6 @@ self.addEventListener("fetch", function (event) {
 self.addEventListener("message", function (event) {
   var message = event.data || {};
   if (message.type === "skip-waiting") { self.skipWaiting(); return; }
-  if (message.type === "keep-start") { event.waitUntil(caches.open(PAGES).then(function (cache) { return keepStartPages(cache); })); return; }
   if (message.type !== "keep") return;
   var done = caches.open(FILES).then(function (cache) {
     return Promise.all(message.urls.map(function (url) {

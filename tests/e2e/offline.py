@@ -128,16 +128,6 @@ def open_ready(page: Page, url: str) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
-def app_kept(page: Page) -> None:
-    """Wait until the service worker in charge has kept the installed
-    app's pages (the new-game form, the rules): its first install keeps
-    them a moment after it takes charge."""
-    page.wait_for_function(
-        """() => Promise.all(["/games/new", "/rules/", "/trick"].map(p => caches.match(p)))
-            .then(found => found.every(Boolean))"""
-    )
-
-
 def ready_phone(browser: Browser, phones: list[BrowserContext], url: str) -> Page:
     """A new phone with ``url`` open, ready to score offline."""
     page = new_phone(browser, phones).new_page()

@@ -14,15 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scorekeeper.models import Game, GameEvent
 from tests.e2e.conftest import DOCS, Looker, fill_hand
-from tests.e2e.offline import (
-    ENGINE_LOADS,
-    SYNCED,
-    Server,
-    app_kept,
-    new_phone,
-    open_ready,
-    until,
-)
+from tests.e2e.offline import ENGINE_LOADS, SYNCED, Server, new_phone, open_ready, until
 from tests.e2e.test_offline_start import no_signal, signal_back
 from tests.records import new_game
 
@@ -193,7 +185,6 @@ def test_a_game_started_where_the_engine_never_loaded_is_kept_and_lands(
     page = context.new_page()
     page.goto(f"{server.url}/")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    app_kept(page)
     no_signal(context, server)
     page.goto(f"{server.url}/games/new")
     for seat, name in enumerate(PLAYERS, 1):

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 from scorekeeper.models import Game, GameEvent
 from scorekeeper.web import installable
 from tests.e2e.conftest import LIVE, PHONE, Looker, fill_hand
-from tests.e2e.offline import READY, Server, app_kept, new_phone, open_ready, until
+from tests.e2e.offline import READY, Server, new_phone, open_ready, until
 from tests.records import new_game, record_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -202,7 +202,6 @@ def test_the_start_page_lists_a_game_reached_by_its_table_link_and_the_rules_ope
     page.goto(f"{server.url}/")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     open_ready(page, f"{server.url}/join/{game.edit_token}")  # the table's QR code
-    app_kept(page)
     no_signal(context, server)
     page.goto(f"{server.url}/")  # the installed app's start page
     link = page.locator(f'#phone-games a[href="/games/{game.pk}/"]')
