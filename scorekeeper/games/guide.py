@@ -1,8 +1,10 @@
 """The players' guide as the table's *Help*: docs/players.md, rendered
 from the same file the repository shows, with its pictures (served here
-for every guide of the app)."""
+for every guide of the app); and how any guide of the app is shown."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -12,19 +14,26 @@ from django.views.decorators.http import require_GET
 
 from scorekeeper.web.guides import guide_html, guide_picture
 
-GUIDE = "players"
+
+def guide_view(
+    *, name: str, topic: str, back: str, back_words: str
+) -> Callable[[HttpRequest], HttpResponse]:
+    """The page of docs/<name>.md, titled "Help: <topic>", with a way back
+    (``back``: a URL name) to where its readers come from."""
+
+    @require_GET
+    def guide(request: HttpRequest) -> HttpResponse:
+        # The guide is the project's own file, not anyone's input.
+        context = {"guide": mark_safe(guide_html(name)), "topic": topic}
+        context |= {"back": reverse(back), "back_words": back_words}
+        return render(request, "_guide.html", context)
+
+    return guide
 
 
-@require_GET
-def player_guide(request: HttpRequest) -> HttpResponse:
-    # The guide is the project's own file, not anyone's input.
-    guide = mark_safe(guide_html(GUIDE))
-    return render(
-        request,
-        "_guide.html",
-        {"guide": guide, "topic": "scoring a game"}
-        | {"back": reverse("home"), "back_words": "Start page"},
-    )
+player_guide = guide_view(
+    name="players", topic="scoring a game", back="home", back_words="Start page"
+)
 
 
 @require_GET

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from scorekeeper.web.guides import render_guide
+from scorekeeper.web.guides import heading_slug, render_guide
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -17,6 +17,15 @@ DOCS = ROOT / "docs"
 
 def guide_files() -> list[Path]:
     return [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+
+
+def section_anchors(name: str) -> list[str]:
+    """Each section's heading of docs/<name> as the app renders it, with
+    its anchor (as GitHub makes it)."""
+    lines = (DOCS / name).read_text().splitlines()
+    return [
+        f'<h2 id="{heading_slug(line[3:])}">' for line in lines if line[:3] == "## "
+    ]
 
 
 @dataclass

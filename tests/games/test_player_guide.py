@@ -9,8 +9,7 @@ import re
 import pytest
 from django.test import Client
 
-from scorekeeper.web.guides import heading_slug
-from tests.docs.reading import DOCS
+from tests.docs.reading import section_anchors
 from tests.records import new_game
 
 pytestmark = pytest.mark.django_db
@@ -21,9 +20,7 @@ def test_help_is_the_players_markdown_with_its_headings(client: Client) -> None:
     response = client.get(GUIDE)
     page = response.content.decode()
     assert response.status_code == 200
-    for line in (DOCS / "players.md").read_text().splitlines():
-        if line.startswith("## "):
-            assert f'<h2 id="{heading_slug(line[3:])}">' in page
+    assert all(heading in page for heading in section_anchors("players.md"))
     assert "<title>Help: scoring a game · Pepper</title>" in page
     assert " style=" not in page and "<script>" not in page  # the site's CSP
 
