@@ -46,11 +46,17 @@ def test_a_new_organizer_opens_help_from_the_leagues_page(
     assert console_errors == []
 
 
-def test_the_guide_prints_on_a4(page: Page, live_server: LiveServer) -> None:
+@pytest.mark.parametrize(
+    ("url", "name"),
+    [("/leagues/help/", "organizers-guide"), ("/help/", "players-guide")],
+)
+def test_the_guide_prints_on_a4(
+    page: Page, live_server: LiveServer, url: str, name: str
+) -> None:
     """On paper: no site menu, type of 9 pt or more, nothing wider than
     the page (a code line, a table, a picture), the pages kept as pictures
     beside the PDF to look at."""
-    page.goto(f"{live_server.url}/leagues/help/")
+    page.goto(f"{live_server.url}{url}")
     page.emulate_media(media="print")
     expect(page.locator(".top")).to_be_hidden()  # no site menu on paper
     assert smallest_type(page) >= 9
@@ -62,7 +68,7 @@ def test_the_guide_prints_on_a4(page: Page, live_server: LiveServer) -> None:
             .map(e => e.outerHTML.slice(0, 80))"""
     )
     assert wider == []
-    pages = printed_pages(page, "organizers-guide")
+    pages = printed_pages(page, name)
     assert 8 <= pages <= 30, pages
 
 
