@@ -7,7 +7,6 @@ from django.urls import path
 from scorekeeper.games import (
     api,
     changes,
-    guide,
     live,
     pages,
     series_views,
@@ -17,8 +16,6 @@ from scorekeeper.games import (
 
 urlpatterns = [
     path("", pages.home, name="home"),
-    path("help/", guide.player_guide, name="player_guide"),
-    path("help/<slug:name>.png", guide.guide_image, name="player_guide_image"),
     path("games/new", pages.game_new, name="game_new"),
     path("games/import", sharing.game_import, name="game_import"),
     path("games/<uuid:game_id>/", pages.game_detail, name="game"),

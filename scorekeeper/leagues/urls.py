@@ -3,10 +3,8 @@ from __future__ import annotations
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from scorekeeper.games.guide import guide_image
 from scorekeeper.leagues import (
     door,
-    guide,
     nights,
     paper,
     published,
@@ -21,8 +19,6 @@ urlpatterns = [
     path("accounts/login", views.signin, name="login"),
     path("accounts/logout", LogoutView.as_view(), name="logout"),
     path("leagues/", views.leagues, name="leagues"),
-    path("leagues/help/", guide.organizer_guide, name="organizer_guide"),
-    path("leagues/help/<slug:name>.png", guide_image, name="guide_image"),
     path("leagues/<id:league_id>/", views.league, name="league"),
     path("leagues/<id:league_id>/players", views.player_add, name="player_add"),
     path(

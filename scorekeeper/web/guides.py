@@ -28,7 +28,8 @@ from markdown.treeprocessors import Treeprocessor
 PICTURE = re.compile(r"[a-z0-9][a-z0-9-]*\.png")
 WIDE = 600  # px: wider than a phone's screen
 _NOT_IN_A_SLUG = re.compile(r"[^\w\- ]")
-# The guides the app serves as pages: their file and the page's URL name.
+# The guides the app serves as pages (web/guide_pages.py): their file and the
+# page's URL name.
 IN_THE_APP = {"players.md": "player_guide", "organizers.md": "organizer_guide"}
 
 
@@ -43,7 +44,7 @@ def heading_slug(text: str, separator: str = "-") -> str:
     return _NOT_IN_A_SLUG.sub("", text.strip().lower()).replace(" ", separator)
 
 
-class _OtherFilesAsWords(Treeprocessor):
+class _LinksInTheApp(Treeprocessor):
     """A link to another guide the app serves opens its page; a link to
     any other file of the repository (a guide for operators, a test) has
     no page in the app: its words stay, the link goes."""
@@ -80,7 +81,7 @@ class _PicturesSized(Treeprocessor):
 
 class _InTheApp(Extension):
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (markdown's name)
-        md.treeprocessors.register(_OtherFilesAsWords(md), "other_files_as_words", 1)
+        md.treeprocessors.register(_LinksInTheApp(md), "links_in_the_app", 1)
         md.treeprocessors.register(_PicturesSized(md), "pictures_sized", 2)
 
 

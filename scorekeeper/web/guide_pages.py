@@ -1,6 +1,7 @@
-"""The players' guide as the table's *Help*: docs/players.md, rendered
-from the same file the repository shows, with its pictures (served here
-for every guide of the app); and how any guide of the app is shown."""
+"""The guides in docs/ as the app's *Help*: the players' guide (the start
+page's and each game page's) and the organizers' guide (the league
+pages'), rendered from the same files the repository shows, with their
+pictures served beside them (web/guides.py renders them)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,12 @@ def guide_view(
 
 player_guide = guide_view(
     name="players", topic="scoring a game", back="home", back_words="Start page"
+)
+organizer_guide = guide_view(
+    name="organizers",
+    topic="running a club night",
+    back="leagues",
+    back_words="Your leagues",
 )
 
 
