@@ -20,6 +20,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+import tempfile
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -89,10 +90,10 @@ def offline_build(*, files: Iterable[str]) -> Path:
     )
     for name in files:
         if name == STDLIB:
-            reduced = built / f"{STDLIB}.source"
-            reduced_stdlib(source / STDLIB, reduced, kept_modules())
-            compiled_stdlib(reduced, built / STDLIB)
-            reduced.unlink()
+            with tempfile.TemporaryDirectory() as work:  # nothing left if it fails
+                reduced = Path(work) / STDLIB
+                reduced_stdlib(source / STDLIB, reduced, kept_modules())
+                compiled_stdlib(reduced, built / STDLIB)
         else:
             shutil.copyfile(source / name, built / name)
         if compressor.should_compress(name):

@@ -26,7 +26,10 @@ function start(files) {
     // and asked for a task after Pyodide has asked for its own files: on
     // a slow link the browser's few connections to the server go to the
     // big files first, the source's small ones beside them (asked for
-    // first, they held Pyodide's start back 1.4 s on the bench's link).
+    // first, they held Pyodide's start back 1.6 s on the bench's link).
+    // Pyodide 314.0.7 asks for its files in loadPyodide's first steps,
+    // before any task: check the order again after an upgrade
+    // (SHOW_LINK=1 .venv/bin/python bench/offline.py --slow).
     var fetched = new Promise(function (resolve) { setTimeout(resolve, 0); }).then(fetchSource);
     fetched.catch(function () {});  // a failure is answered below, once
     return loaded.then(function (py) {

@@ -30,7 +30,7 @@ def test_a_new_organizer_opens_help_from_the_leagues_page(
     desk = page.get_by_role("img", name="The organizer's desk at 360 px")
     desk.scroll_into_view_if_needed()
     expect(desk).to_be_visible()
-    assert desk.evaluate("image => image.naturalWidth") == 360  # served
+    expect(desk).to_have_js_property("naturalWidth", 360)  # served
     looker.look("guide")
     for anchor in (
         "the-night-on-one-page",
@@ -93,7 +93,7 @@ def test_a_player_opens_help_from_the_start_page_and_reaches_the_organizers(
     )
     shot = page.get_by_role("img", name="The game page on a phone, at 360 px")
     shot.scroll_into_view_if_needed()
-    assert shot.evaluate("image => image.naturalWidth") == 360  # served
+    expect(shot).to_have_js_property("naturalWidth", 360)  # served
     looker.look("players-guide")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SCREENSHOTS / "players-guide-360-top.png"))

@@ -20,7 +20,10 @@ def test_help_is_the_players_markdown_with_its_headings(client: Client) -> None:
     response = client.get(GUIDE)
     page = response.content.decode()
     assert response.status_code == 200
-    assert all(heading in page for heading in section_anchors("players.md"))
+    headings = section_anchors("players.md")
+    assert len(headings) >= 8
+    for heading in headings:
+        assert heading in page, heading
     assert "<title>Help: scoring a game · Pepper</title>" in page
     assert " style=" not in page and "<script>" not in page  # the site's CSP
 

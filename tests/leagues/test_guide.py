@@ -32,7 +32,10 @@ def test_the_guide_is_the_organizers_markdown_with_its_headings(
     response = client.get(GUIDE)
     page = response.content.decode()
     assert response.status_code == 200
-    assert all(heading in page for heading in section_anchors("organizers.md"))
+    headings = section_anchors("organizers.md")
+    assert len(headings) >= 8
+    for heading in headings:
+        assert heading in page, heading
     assert "Running a club night" in page
 
 
