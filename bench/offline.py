@@ -305,9 +305,9 @@ def measure(base: str, token: str) -> dict[str, object]:
 # host with cgroup v1's cpu controller (as here); skipped, saying why,
 # elsewhere.
 CGROUP = Path("/sys/fs/cgroup/cpu/pepper-bench")
-CAPS = {  # of each 100,000 us period
-    "half a core in all (two cores each 4x slower)": 50_000,
-    "a quarter of one core": 25_000,
+CAPS = {  # its words, and its share of each 100,000 us period
+    "half": ("half a core in all (two cores each 4x slower)", 50_000),
+    "quarter": ("a quarter of one core", 25_000),
 }
 
 
@@ -386,13 +386,13 @@ def shaped_run(
 def shaped(port: int, server: int, token: str) -> dict[str, float]:
     runs = [shaped_run(port, server, token) for _ in range(SHAPED_RUNS)]
     found = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
-    for cap, quota in CAPS.items():  # the same visits, the whole browser capped
+    for cap, (_, quota) in CAPS.items():  # the same visits, the whole browser capped
         launcher = capped_chromium(quota)
         if launcher is None:
             break
         capped = [shaped_run(port, server, token, launcher) for _ in range(SHAPED_RUNS)]
-        found[f"{cap}: ready_s"] = statistics.median(r["ready_s"] for r in capped)
-        found[f"{cap}: cpu_s"] = statistics.median(r["browser_cpu_s"] for r in capped)
+        found[f"{cap}_ready_s"] = statistics.median(r["ready_s"] for r in capped)
+        found[f"{cap}_cpu_s"] = statistics.median(r["browser_cpu_s"] for r in capped)
     with contextlib.suppress(OSError):  # absent, or a Chromium still exiting
         CGROUP.rmdir()  # the group, empty once Chromium is gone
     # How busy the machine was (its other users too): the wall time waits
@@ -422,15 +422,15 @@ def print_shaped(found: dict[str, float]) -> None:
         f"    the page itself: first contentful paint {found['fcp_ms']:.0f} ms,"
         f" load {found['load_ms']:.0f} ms"
     )
-    for cap in CAPS:
-        if f"{cap}: ready_s" not in found:
+    for cap, (words, _) in CAPS.items():
+        if f"{cap}_ready_s" not in found:
             continue
-        capped = found[f"{cap}: ready_s"]
+        capped = found[f"{cap}_ready_s"]
         print(
             f"    the same, the whole browser (the engine's worker too) held to"
-            f" {cap}: {capped:5.1f} s wall (budget {BUDGET_READY_S:.0f} s):"
+            f" {words}: {capped:5.1f} s wall (budget {BUDGET_READY_S:.0f} s):"
             f" {'ok' if capped <= BUDGET_READY_S else 'OVER'};"
-            f" CPU {found[f'{cap}: cpu_s']:.1f} s Chromium"
+            f" CPU {found[f'{cap}_cpu_s']:.1f} s Chromium"
         )
 
 
