@@ -27,9 +27,10 @@ var GAME_PAGE = /^\/games\/[0-9a-f-]{36}\/$/;
 // the rules pages (each preset's) and the trick page.
 var START_PAGES = {{ pages_json|safe }};
 // Pages kept as they were last opened on this phone: home, the new-game
-// form, game pages (and their logs and rules), the rules pages.
+// form, game pages (and their logs and rules), the rules pages, the
+// players' guide (Help) with its pictures.
 var KEPT = [/^\/$/, /^\/games\/new$/, /^\/games\/[0-9a-f-]{36}\/(log\.json|rules)?$/, /^\/rules\//,
-            /^\/offline\//, /^\/trick$/];
+            /^\/offline\//, /^\/trick$/, /^\/help\//];
 
 // A new version installs beside the one in use and waits: the page asks
 // the table ("Update now" / "Later"), so an update never reloads a page

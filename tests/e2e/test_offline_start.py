@@ -220,6 +220,28 @@ def test_the_start_page_lists_a_game_reached_by_its_table_link_and_the_rules_ope
     Looker(page, "offline-rules").look("trick-page")
 
 
+def test_help_opened_once_online_opens_with_no_signal(
+    browser: Browser, server: Server, phones: list[BrowserContext]
+) -> None:
+    """The players' guide, read once at the table, is there again when
+    the signal is gone (its pictures too), from the game page's Help."""
+    game = new_game("moon-42", now=timezone.now())
+    context = new_phone(browser, phones)
+    page = context.new_page()
+    open_ready(page, f"{server.url}/join/{game.edit_token}")
+    page.get_by_role("link", name="Help").click()
+    shot = page.get_by_role("img", name="The game page on a phone, at 360 px")
+    expect(shot).to_have_js_property("naturalWidth", 360)
+    no_signal(context, server)
+    page.goto(f"{server.url}/games/{game.pk}/")
+    page.get_by_role("link", name="Help").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "Scoring a game: the players' guide"
+    )
+    expect(shot).to_have_js_property("naturalWidth", 360)  # kept, not broken
+    Looker(page, "offline-help").look("players-guide")
+
+
 def test_a_new_version_waits_for_update_now_and_never_reloads_a_hand(
     browser: Browser,
     server: Server,
