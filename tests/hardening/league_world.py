@@ -39,8 +39,6 @@ READ_ONLY = {
     "score_card",
     "score_cards",
     "card_entry",
-    "organizer_guide",
-    "guide_image",
     "tv_by_link",
     "checkin_sheet",
     "my_night",

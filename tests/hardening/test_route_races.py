@@ -100,6 +100,8 @@ ONLY_READ = {
     "card_entry",
     "organizer_guide",
     "guide_image",
+    "player_guide",
+    "player_guide_image",
     "tv_by_link",
     "checkin_sheet",
     "my_night",
