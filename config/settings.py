@@ -72,10 +72,6 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages and answers gzipped for a phone on a slow link (the static
-    # files come compressed from WhiteNoise, above, and never reach it);
-    # Django's own, with its BREACH mitigation (random padding).
-    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
