@@ -30,6 +30,7 @@ from scorekeeper.leagues.round_tables import (
     ROUNDS,
     TableView,
     called_games,
+    round_in_play,
     round_view,
     row_version,
     seated,
@@ -142,7 +143,7 @@ def _ordered[T: Placed](rows: list[T], by_number: bool) -> list[T]:
 def _rows(played: Round, now: datetime) -> tuple[list[Row], int]:
     """The round's tables as a poll compares them, from one light query
     (no game, seat or player loaded); and how many are unfinished."""
-    in_play = played.called_at is None and played.night.closed_at is None
+    in_play = round_in_play(played)
     found = list(
         played.tables.values_list(
             "pk",
@@ -243,7 +244,7 @@ def _views(
     night = played.night
     names = seated(night, [played], tables, night_substitutions(night))
     ended = called_games([played])
-    in_play = played.called_at is None and played.night.closed_at is None
+    in_play = round_in_play(played)
     return [
         table_view(
             table,

@@ -107,6 +107,12 @@ class TableView:
         return qr_code(self.link)
 
 
+def round_in_play(played: Round) -> bool:
+    """Its tables are still waited for: the round is not called and the
+    night not closed (a table's *Substitute…* follows from it)."""
+    return played.called_at is None and played.night.closed_at is None
+
+
 def row_version(last_seq: int, locked: bool, mood: Attention) -> str:
     """A table's version as the desk's poll compares it."""
     return f"{last_seq}.{int(locked)}.{int(mood)}"
@@ -195,7 +201,7 @@ def round_view(
     now: datetime,
 ) -> dict[str, Any]:
     """A round: its tables, who sat out, how many games are unfinished."""
-    in_play = played.called_at is None and played.night.closed_at is None
+    in_play = round_in_play(played)
     tables = [
         table_view(
             t,

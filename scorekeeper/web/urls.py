@@ -17,5 +17,9 @@ urlpatterns = [
     path("help/", guide_pages.player_guide, name="player_guide"),
     path("help/<slug:name>.png", guide_pages.guide_image, name="player_guide_image"),
     path("leagues/help/", guide_pages.organizer_guide, name="organizer_guide"),
-    path("leagues/help/<slug:name>.png", guide_pages.guide_image, name="guide_image"),
+    path(
+        "leagues/help/<slug:name>.png",
+        guide_pages.guide_image,
+        name="organizer_guide_image",
+    ),
 ]

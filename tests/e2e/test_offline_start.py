@@ -238,7 +238,13 @@ def test_help_opened_once_online_opens_with_no_signal(
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "Scoring a game: the players' guide"
     )
-    expect(shot).to_have_js_property("naturalWidth", 360)  # kept, not broken
+    expect(shot).to_have_js_property("naturalWidth", 360)
+    # Kept by the service worker, not only in the browser's own cache.
+    kept = page.evaluate(
+        "() => Promise.all(['/help/', '/help/game-page.png'].map(u => caches.match(u)))"
+        ".then(found => found.map(Boolean))"
+    )
+    assert kept == [True, True]
     Looker(page, "offline-help").look("players-guide")
 
 

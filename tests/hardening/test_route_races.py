@@ -99,7 +99,7 @@ ONLY_READ = {
     "score_cards",
     "card_entry",
     "organizer_guide",
-    "guide_image",
+    "organizer_guide_image",
     "player_guide",
     "player_guide_image",
     "tv_by_link",

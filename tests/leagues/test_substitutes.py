@@ -26,7 +26,7 @@ from scorekeeper.leagues.models import (
     Table,
 )
 from scorekeeper.leagues.results import night_numbers, season_standings
-from scorekeeper.leagues.round_tables import table_view
+from scorekeeper.leagues.round_tables import round_in_play, table_view
 from scorekeeper.leagues.season import parse_season
 from scorekeeper.leagues.standings import standings
 from scorekeeper.leagues.substitutes import seat_substitute
@@ -528,19 +528,21 @@ def test_the_desk_offers_a_substitute_and_comes_back_to_the_desk(
 
 
 @pytest.mark.parametrize(
-    ("finished", "in_play", "offered"),
-    [(False, True, True), (True, True, False), (False, False, False)],
-    ids=["in play", "finished", "round called or night closed"],
+    "state", ["in play", "finished", "round called", "night closed"]
 )
 def test_substitute_is_offered_only_where_a_substitute_may_join(
-    season: Any, finished: bool, in_play: bool, offered: bool
+    season: Any, state: str
 ) -> None:
     """TableView.takes_substitute, which the night page and the desk both
     follow, says what the service allows (``_check_seat``)."""
-    _, _, table, _ = _round(season)
-    if finished:
+    night, first, table, _ = _round(season)
+    if state == "finished":
         play_out(table.game)
-    table.refresh_from_db()
-    names = list(table.game.seats)
-    view = table_view(table, names, "", now=NOW, in_play=in_play)
-    assert view.takes_substitute is offered
+    if state == "round called":
+        rounds.round_call(round=first, by="org", now=NOW)
+    if state == "night closed":
+        Night.objects.filter(pk=night.pk).update(closed_at=NOW)
+    table = Table.objects.select_related("game", "round__night").get(pk=table.pk)
+    in_play = round_in_play(table.round)
+    view = table_view(table, list(table.game.seats), "", now=NOW, in_play=in_play)
+    assert view.takes_substitute is (state == "in play")
