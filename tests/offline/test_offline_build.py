@@ -164,6 +164,7 @@ def test_a_browser_without_brotli_is_sent_gzip(client: Client) -> None:
     response = client.get(
         f"/static/offline/pyodide/{STDLIB}", HTTP_ACCEPT_ENCODING="gzip"
     )
+    assert response.status_code == 200
     assert response["Content-Encoding"] == "gzip"
 
 
