@@ -19,13 +19,16 @@ def guide_files() -> list[Path]:
     return [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
 
 
-def section_anchors(name: str) -> list[str]:
-    """Each section's heading of docs/<name> as the app renders it, with
-    its anchor (as GitHub makes it)."""
+def has_every_section(page: str, name: str) -> None:
+    """``page`` holds each section's heading of docs/<name> as the app
+    renders it, with its anchor (as GitHub makes it)."""
     lines = (DOCS / name).read_text().splitlines()
-    return [
+    headings = [
         f'<h2 id="{heading_slug(line[3:])}">' for line in lines if line[:3] == "## "
     ]
+    assert len(headings) >= 8, f"{name}: its sections were not found"
+    for heading in headings:
+        assert heading in page, heading
 
 
 @dataclass
