@@ -34,7 +34,8 @@ $(NODE_STAMP): package-lock.json
 
 # The runtime as the phone is sent it (scorekeeper/web/offline_build.py):
 # Pyodide with only the standard-library modules the engine imports,
-# compiled for it (offline_compile.mjs), and brotli copies beside (generated in build/, not committed; ~1 minute).
+# compiled for it (offline_compile.mjs), and brotli copies beside
+# (generated in build/, not committed; ~1 minute).
 OFFLINE_STAMP := build/offline/.built
 $(OFFLINE_STAMP): package-lock.json scorekeeper/web/offline_stdlib.txt scorekeeper/web/offline_build.py scorekeeper/web/offline_compile.mjs | $(STAMP) $(NODE_STAMP)
 	$(PY) manage.py offline_build

@@ -41,6 +41,7 @@ from scorekeeper.leagues.presenters import player_page, season_changes, season_p
 from scorekeeper.leagues.repeats import once
 from scorekeeper.leagues.season_list import seasons_listed
 from scorekeeper.leagues.substitutes import player_substitutions
+from scorekeeper.tablewords import whole_number
 from scorekeeper.web.limits import rate_limited
 from scorekeeper.web.qr import qr_code
 
@@ -292,9 +293,9 @@ def league_time_zone(request: HttpRequest, league_id: int) -> HttpResponse:
 
 def row_id(value: object) -> int:
     """A row's id as a form or a link gives it (0, which is no row, when
-    it is not one)."""
-    text = str(value or "")
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else 0
+    it is not one, or too long for one)."""
+    number = whole_number(str(value or ""))
+    return number if number is not None and number < 10**11 else 0
 
 
 def posted_id(request: HttpRequest, key: str) -> int:
